@@ -1,0 +1,108 @@
+# SPDX-License-Identifier: MIT
+#
+#   make                    libuaccess.a for ARCH (default x86_64) in O=
+#   make check              build and run the tests with gcc and clang
+#   make test               build and run the tests with this CC only
+#   ARCH= CROSS_COMPILE= CC= O= V=1   as in Linux and musl
+
+ARCH ?= x86_64
+CROSS_COMPILE ?=
+O ?= build/$(ARCH)
+V ?= 0
+
+ifeq ($(origin CC),default)
+CC := $(CROSS_COMPILE)gcc
+endif
+ifeq ($(origin AR),default)
+AR := $(CROSS_COMPILE)ar
+endif
+NM ?= $(CROSS_COMPILE)nm
+OBJDUMP ?= $(CROSS_COMPILE)objdump
+
+ifeq ($(V),1)
+Q :=
+quiet = @:
+else
+Q := @
+quiet = @printf '  %-6s %s\n'
+endif
+
+include arch/$(ARCH)/arch.mk
+
+# The library: lib/*.c, plus arch/$(ARCH)/*.[cS]. As in musl, an arch file
+# replaces the generic lib/ file of the same base name.
+ARCH_SRCS := $(wildcard arch/$(ARCH)/*.c arch/$(ARCH)/*.S)
+GEN_SRCS := $(filter-out $(addprefix lib/,$(addsuffix .c,$(basename $(notdir $(ARCH_SRCS))))),$(wildcard lib/*.c))
+LIB_SRCS := $(GEN_SRCS) $(ARCH_SRCS)
+LIB_OBJS := $(addprefix $(O)/,$(addsuffix .o,$(basename $(LIB_SRCS))))
+LIB := $(O)/libuaccess.a
+
+CPPFLAGS := -Iinclude -Iarch/$(ARCH)/include
+LIB_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror -ffreestanding -fno-builtin \
+	-nostdlib -fno-stack-protector $(ARCH_CFLAGS) -Ilib $(EXTRA_CFLAGS)
+
+# The hosted test program (a Linux process; may use libc).
+TEST_SRCS := $(wildcard tests/*.c tests/hosted/*.c tests/arch/$(ARCH)/*.c)
+TEST_OBJS := $(addprefix $(O)/,$(TEST_SRCS:.c=.o))
+TEST_BIN := $(O)/tests/uaccess-test
+TEST_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Itests \
+	-Itests/arch/$(ARCH) $(EXTRA_CFLAGS)
+# -z text: the library must need no text relocations in a PIE. The linker
+# script places the exception table through the kernel fragment, so every
+# test run also checks <uaccess/sections.ld>.
+TEST_LDFLAGS := -pie -Wl,-z,text -Wl,-L,include \
+	-Wl,-T,tests/hosted/extable.ld $(EXTRA_LDFLAGS)
+
+all: $(LIB)
+
+$(LIB): $(LIB_OBJS)
+	$(quiet) AR $@
+	$(Q)rm -f $@ && $(AR) rcs $@ $^
+
+$(O)/lib/%.o $(O)/arch/$(ARCH)/%.o: CFLAGS_FOR = $(LIB_CFLAGS)
+$(O)/tests/%.o: CFLAGS_FOR = $(TEST_CFLAGS)
+
+$(O)/%.o: %.c
+	$(quiet) CC $@
+	$(Q)mkdir -p $(@D) && $(CC) $(CPPFLAGS) $(CFLAGS_FOR) -MMD -MP -c $< -o $@
+
+$(O)/%.o: %.S
+	$(quiet) AS $@
+	$(Q)mkdir -p $(@D) && $(CC) $(CPPFLAGS) $(CFLAGS_FOR) -MMD -MP -c $< -o $@
+
+$(TEST_BIN): $(TEST_OBJS) $(LIB) tests/hosted/extable.ld include/uaccess/sections.ld
+	$(quiet) LD $@
+	$(Q)$(CC) $(TEST_LDFLAGS) -o $@ $(TEST_OBJS) $(LIB)
+
+# Run this compiler's suites; each writes a log ending in "N passed, N failed".
+test: $(TEST_BIN)
+	$(Q)$(TEST_BIN) | tee $(O)/suite.log
+	$(Q)CC="$(CC)" NM="$(NM)" OBJDUMP="$(OBJDUMP)" O="$(O)" ARCH="$(ARCH)" \
+		KERNEL_CFLAGS="$(KERNEL_CFLAGS)" LIB="$(LIB)" \
+		sh tests/build-checks.sh | tee $(O)/build-checks.log
+
+# make check: the same suites built with gcc (GNU ld) and clang (lld), run
+# side by side (the machine has two cores), then one closing line.
+CHECK_CCS := gcc clang
+CHECK_LOGS := $(foreach c,$(CHECK_CCS),build/check-$(c)/suite.log build/check-$(c)/build-checks.log)
+
+check:
+	$(Q)sh scripts/install-deps.sh gcc clang lld
+	$(Q)rm -f $(CHECK_LOGS)
+	@echo "building and running the suites with: $(CHECK_CCS)"
+	-$(Q)$(MAKE) --no-print-directory -j2 $(addprefix check-,$(CHECK_CCS))
+	$(Q)for c in $(CHECK_CCS); do echo "== $$c"; cat build/check-$$c.out; done
+	$(Q)sh tests/tally.sh $(CHECK_LOGS)
+
+check-gcc:
+	-$(Q)$(MAKE) --no-print-directory CC=gcc O=build/check-gcc test \
+		> build/check-gcc.out 2>&1
+check-clang:
+	-$(Q)$(MAKE) --no-print-directory CC=clang O=build/check-clang \
+		EXTRA_LDFLAGS=-fuse-ld=lld test > build/check-clang.out 2>&1
+
+clean:
+	rm -rf build $(if $(filter build/%,$(O)),,$(O))
+
+.PHONY: all test check check-gcc check-clang clean
+-include $(LIB_OBJS:.o=.d) $(TEST_OBJS:.o=.d)

@@ -1,0 +1,8 @@
+# SPDX-License-Identifier: MIT
+# x86-64: integer registers only and no red zone (the library may run in an
+# interrupt context on the kernel stack). -fpie makes every reference
+# RIP-relative, so the same objects link into a PIE test program and into a
+# kernel built with -mcmodel=kernel -fno-pic.
+ARCH_CFLAGS := -mgeneral-regs-only -mno-red-zone -fpie
+# Flags of the kernel-model link check (tests/build-checks.sh).
+KERNEL_CFLAGS := -mcmodel=kernel -fno-pic -mno-red-zone -mgeneral-regs-only

@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * uaccess: kernel access to user memory that survives a fault on the user side.
+ *
+ * Return convention of every bulk call: the number of bytes NOT done.
+ * 0 means everything was done. Let k be the offset of the first inaccessible
+ * byte of the user range (k = n when all of it is accessible):
+ *
+ *  1. __clear_user(to, n) zeroes to[0, k) and returns n - k. Nothing outside
+ *     [to, to + k) is written, not even in a mapped page that lies after an
+ *     unmapped one.
+ *  2. __copy_to_user(to, from, n): k is the first unwritable byte of `to`;
+ *     to[0, k) == from[0, k); returns n - k; nothing else is written.
+ *  3. __copy_from_user(to, from, n): k is the first unreadable byte of `from`;
+ *     to[0, k) == from[0, k); returns n - k; to[k, n) is left as it was.
+ *  4. clear_user / copy_to_user / copy_from_user are the same after an
+ *     access_ok() check. If the check fails they return n and touch no user
+ *     memory. copy_from_user also zero-fills to[k, n) (to[0, n) when the check
+ *     fails), so uninitialised kernel data never reaches the caller.
+ *  5. access_ok(p, n) is true iff [p, p + n) lies inside the user range
+ *     [uaccess_user_start, uaccess_user_end) without wrapping around.
+ *  6. uaccess_fixup(pc) returns the address at which to resume if pc is an
+ *     instruction covered by the library's exception table, else 0. It takes
+ *     no locks and allocates nothing: call it from the page-fault handler.
+ *  7. uaccess_init() runs once on the boot CPU before any user access: it
+ *     sorts the exception table and picks the routines for this CPU.
+ *
+ * Counts are exact: never more bytes reported done than were done (that
+ * would leak kernel data through copy_from_user) and never fewer (a short
+ * read or write count would be wrong).
+ */
+#ifndef UACCESS_H
+#define UACCESS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <uaccess/config.h>
+#include <uaccess/arch.h>
+
+#ifndef __user
+#define __user
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The user range checked by access_ok(); see uaccess_set_user_range(). */
+extern unsigned long uaccess_user_start;
+extern unsigned long uaccess_user_end;
+
+/*
+ * Set the user range [start, end). Call it before uaccess_init() or at any
+ * time no other CPU is inside a uaccess call. start = 4096 makes every access
+ * through a NULL pointer fail the check.
+ */
+void uaccess_set_user_range(unsigned long start, unsigned long end);
+
+static inline bool access_ok(const void __user *p, unsigned long n)
+{
+	unsigned long a = (unsigned long)p;
+
+	/* Written so that no sum can wrap: a <= end is checked before end - a. */
+	return a >= uaccess_user_start && a <= uaccess_user_end &&
+	       n <= uaccess_user_end - a;
+}
+
+unsigned long __clear_user(void __user *to, unsigned long n);
+unsigned long __copy_to_user(void __user *to, const void *from, unsigned long n);
+unsigned long __copy_from_user(void *to, const void __user *from, unsigned long n);
+
+unsigned long clear_user(void __user *to, unsigned long n);
+unsigned long copy_to_user(void __user *to, const void *from, unsigned long n);
+unsigned long copy_from_user(void *to, const void __user *from, unsigned long n);
+
+/* Detect this CPU's features and configure the library for them. */
+void uaccess_init(void);
+
+/*
+ * The same with an explicit feature set (UACCESS_FEAT_* of the arch header):
+ * lets a kernel mask a feature (a CPU erratum) and lets tests force each
+ * code path. uaccess_cpu_features() returns what uaccess_init() would use.
+ */
+void uaccess_init_features(unsigned long features);
+unsigned long uaccess_cpu_features(void);
+
+/* The routines uaccess_init() chose, in words ("rep", "loop", ...). */
+const char *uaccess_strategy_name(void);
+
+unsigned long uaccess_fixup(unsigned long pc);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* UACCESS_H */

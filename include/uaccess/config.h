@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Build-time configuration. Every setting is a macro with a default here;
+ * a kernel overrides one with -DNAME=value, never by editing sources.
+ *
+ *   UACCESS_USER_START  lowest user address access_ok() accepts (default 0;
+ *                       4096 refuses every access through a NULL pointer)
+ *   UACCESS_USER_END    first address above user space (default: the
+ *                       architecture's, see <uaccess/arch.h>)
+ *   UACCESS_EFAULT      the errno value scalar calls return negated (14, as
+ *                       on Linux and in POSIX implementations generally)
+ */
+#ifndef UACCESS_CONFIG_H
+#define UACCESS_CONFIG_H
+
+#ifndef UACCESS_USER_START
+#define UACCESS_USER_START 0UL
+#endif
+
+#ifndef UACCESS_EFAULT
+#define UACCESS_EFAULT 14
+#endif
+
+#endif /* UACCESS_CONFIG_H */

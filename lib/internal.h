@@ -1,0 +1,12 @@
+/* SPDX-License-Identifier: MIT */
+/* Between the portable library and the arch backends; not for kernels. */
+#ifndef UACCESS_INTERNAL_H
+#define UACCESS_INTERNAL_H
+
+/* lib/extable.c: sort the exception table (idempotent). */
+void _uaccess_extable_sort(void);
+
+/* arch: choose the routines for this feature set. */
+void _uaccess_arch_setup(unsigned long features);
+
+#endif

@@ -1,0 +1,19 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# Install the Debian packages behind the given tools, only those missing.
+# Usage: scripts/install-deps.sh TOOL...   (e.g. gcc clang lld)
+set -e
+pkgs=
+for tool in "$@"; do
+	case $tool in
+	lld) cmd=ld.lld pkg=lld ;;
+	*) cmd=$tool pkg=$tool ;;
+	esac
+	command -v "$cmd" >/dev/null 2>&1 || pkgs="$pkgs $pkg"
+done
+[ -z "$pkgs" ] && exit 0
+echo "installing:$pkgs"
+sudo=
+[ "$(id -u)" -eq 0 ] || sudo=sudo
+$sudo apt-get update -qq
+$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $pkgs

@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: MIT */
+/* The faulting instruction in a Linux signal frame (needs _GNU_SOURCE). */
+#ifndef TEST_HOSTED_CONTEXT_H
+#define TEST_HOSTED_CONTEXT_H
+
+#include <ucontext.h>
+
+static inline unsigned long test_arch_context_pc(ucontext_t *uc)
+{
+	return (unsigned long)uc->uc_mcontext.gregs[REG_RIP];
+}
+
+static inline void test_arch_context_set_pc(ucontext_t *uc, unsigned long pc)
+{
+	uc->uc_mcontext.gregs[REG_RIP] = (long long)pc;
+}
+
+#endif

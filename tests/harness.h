@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The test suite's own harness: no dependencies beyond the platform layer,
+ * so the same cases run in a Linux process and in the bare-metal kernels.
+ *
+ * A test (one entry of the suite table) runs many cases. Each case is
+ * counted once, as passed or failed; a failed case prints what it was. The
+ * closing line is "N passed, N failed" over all cases.
+ */
+#ifndef TEST_HARNESS_H
+#define TEST_HARNESS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct test {
+	const char *name;
+	void (*run)(void);
+};
+
+/* Count one case; on failure print the message (first few per test only). */
+void t_case(bool ok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* A group of cases inside a test: prints "ok"/"not ok" with its counts. */
+void t_group_begin(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void t_group_end(void);
+
+/* Run the suite table; returns the number of failed cases. */
+unsigned long t_run_suite(void);
+
+#endif

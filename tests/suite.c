@@ -1,0 +1,10 @@
+// SPDX-License-Identifier: MIT
+/* The suite table: every test, in the order it runs. */
+#include "suite.h"
+
+const struct test suite[] = {
+	{ "extable", test_extable },
+	{ "access_ok", test_access_ok },
+	{ "bulk", test_bulk },
+	{ 0, 0 },
+};

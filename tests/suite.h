@@ -1,0 +1,13 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef TEST_SUITE_H
+#define TEST_SUITE_H
+
+#include "harness.h"
+
+extern const struct test suite[];
+
+void test_extable(void);
+void test_access_ok(void);
+void test_bulk(void);
+
+#endif

@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The exception table itself: every entry found by uaccess_fixup(), nothing
+ * else found, the table sorted by uaccess_init() even when the linker left
+ * it in the worst order, and an entry written from C inline asm that works.
+ */
+#include <uaccess.h>
+#include <uaccess/extable.h>
+#include "harness.h"
+#include "platform.h"
+#include "suite.h"
+#include "test_arch.h"
+
+extern struct uaccess_extable_entry __start_uaccess_extable[];
+extern struct uaccess_extable_entry __stop_uaccess_extable[];
+
+#define MAX_ENTRIES 1024
+
+/* The test's own decoding of an entry, independent of lib/extable.c. */
+static unsigned long abs_insn(const struct uaccess_extable_entry *e)
+{
+	return (unsigned long)&e->insn + (unsigned long)(long)e->insn;
+}
+
+static unsigned long abs_fixup(const struct uaccess_extable_entry *e)
+{
+	return (unsigned long)&e->fixup + (unsigned long)(long)e->fixup;
+}
+
+static unsigned long table_size(void)
+{
+	return (unsigned long)(__stop_uaccess_extable - __start_uaccess_extable);
+}
+
+static void check_lookups(const char *when)
+{
+	struct uaccess_extable_entry *t = __start_uaccess_extable;
+	unsigned long n = table_size();
+
+	for (unsigned long i = 0; i < n; i++) {
+		unsigned long insn = abs_insn(&t[i]), fixup = abs_fixup(&t[i]);
+
+		t_case(uaccess_fixup(insn) == fixup,
+		       "%s: entry %lu insn %#lx: fixup %#lx, want %#lx", when,
+		       i, insn, uaccess_fixup(insn), fixup);
+		/* No instruction is one byte long here, so insn +/- 1 is
+		 * never another entry. */
+		t_case(uaccess_fixup(insn + 1) == 0 && uaccess_fixup(insn - 1) == 0,
+		       "%s: neighbour of entry %lu (%#lx) found", when, i, insn);
+		if (i)
+			t_case(abs_insn(&t[i - 1]) < insn,
+			       "%s: entries %lu and %lu out of order", when,
+			       i - 1, i);
+	}
+}
+
+void test_extable(void)
+{
+	static unsigned long insn[MAX_ENTRIES], fixup[MAX_ENTRIES];
+	struct uaccess_extable_entry *t = __start_uaccess_extable;
+	unsigned long n = table_size();
+	size_t page = plat_page_size();
+	unsigned char *buf;
+
+	t_group_begin("extable lookups after uaccess_init");
+	t_case(n >= 20 && n <= MAX_ENTRIES, "table has %lu entries", n);
+	if (n > MAX_ENTRIES)
+		n = MAX_ENTRIES;
+	check_lookups("sorted");
+	t_case(uaccess_fixup(0) == 0, "pc 0 found");
+	t_case(uaccess_fixup(~0UL) == 0, "pc ~0 found");
+	t_case(uaccess_fixup((unsigned long)&uaccess_init) == 0,
+	       "uaccess_init found");
+	t_group_end();
+
+	/*
+	 * Reverse the table (re-encoding each entry for its new place, as the
+	 * sort must), then let uaccess_init_features() sort it back.
+	 */
+	t_group_begin("extable sort from reversed order");
+	for (unsigned long i = 0; i < n; i++) {
+		insn[i] = abs_insn(&t[i]);
+		fixup[i] = abs_fixup(&t[i]);
+	}
+	for (unsigned long i = 0; i < n; i++) {
+		struct uaccess_extable_entry *e = &t[n - 1 - i];
+
+		e->insn = (int32_t)(insn[i] - (unsigned long)&e->insn);
+		e->fixup = (int32_t)(fixup[i] - (unsigned long)&e->fixup);
+	}
+	uaccess_init_features(uaccess_cpu_features());
+	check_lookups("re-sorted");
+	for (unsigned long i = 0; i < n; i++)
+		t_case(abs_insn(&t[i]) == insn[i] && abs_fixup(&t[i]) == fixup[i],
+		       "entry %lu changed by the sort", i);
+	t_group_end();
+
+	t_group_begin("extable entry from C inline asm");
+	buf = plat_alloc_pages(2);
+	plat_protect(buf + page, 1, PLAT_NONE);
+	unsigned long before = plat_fault_count();
+	t_case(test_arch_probe_read(buf + page - 1), "mapped byte unreadable");
+	t_case(!test_arch_probe_read(buf + page), "unmapped byte readable");
+	t_case(plat_fault_count() == before + 1, "%lu faults, want 1",
+	       plat_fault_count() - before);
+	t_group_end();
+}
