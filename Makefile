@@ -3,6 +3,7 @@
 #   make                    libuaccess.a for ARCH (default x86_64) in O=
 #   make check              build and run the tests with gcc and clang
 #   make test               build and run the tests with this CC only
+#   make mutants            check that the suite catches deliberate bugs
 #   ARCH= CROSS_COMPILE= CC= O= V=1   as in Linux and musl
 
 ARCH ?= x86_64
@@ -88,7 +89,7 @@ CHECK_LOGS := $(foreach c,$(CHECK_CCS),build/check-$(c)/suite.log build/check-$(
 
 check:
 	$(Q)sh scripts/install-deps.sh gcc clang lld
-	$(Q)rm -f $(CHECK_LOGS)
+	$(Q)rm -f $(CHECK_LOGS) && mkdir -p build
 	@echo "building and running the suites with: $(CHECK_CCS)"
 	-$(Q)$(MAKE) --no-print-directory -j2 $(addprefix check-,$(CHECK_CCS))
 	$(Q)for c in $(CHECK_CCS); do echo "== $$c"; cat build/check-$$c.out; done
@@ -101,8 +102,12 @@ check-clang:
 	-$(Q)$(MAKE) --no-print-directory CC=clang O=build/check-clang \
 		EXTRA_LDFLAGS=-fuse-ld=lld test > build/check-clang.out 2>&1
 
+# Break each fixup on purpose and check that the suite notices (slow).
+mutants:
+	python3 tests/mutants.py
+
 clean:
 	rm -rf build $(if $(filter build/%,$(O)),,$(O))
 
-.PHONY: all test check check-gcc check-clang clean
+.PHONY: all test check check-gcc check-clang mutants clean
 -include $(LIB_OBJS:.o=.d) $(TEST_OBJS:.o=.d)
