@@ -47,6 +47,14 @@ void t_group_end(void)
 	total_failed += group_failed;
 }
 
+size_t t_first_not(const unsigned char *p, size_t n, unsigned char v)
+{
+	for (size_t i = 0; i < n; i++)
+		if (p[i] != v)
+			return i;
+	return n;
+}
+
 unsigned long t_run_suite(void)
 {
 	for (const struct test *t = suite; t->name; t++)

@@ -25,6 +25,9 @@ void t_case(bool ok, const char *fmt, ...) __attribute__((format(printf, 2, 3)))
 void t_group_begin(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void t_group_end(void);
 
+/* Offset of the first byte of p[0, n) that is not v, or n. */
+size_t t_first_not(const unsigned char *p, size_t n, unsigned char v);
+
 /* Run the suite table; returns the number of failed cases. */
 unsigned long t_run_suite(void);
 

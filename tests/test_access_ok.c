@@ -20,10 +20,7 @@ struct range {
 
 static bool all_bytes(const unsigned char *p, size_t n, unsigned char v)
 {
-	for (size_t i = 0; i < n; i++)
-		if (p[i] != v)
-			return false;
-	return true;
+	return t_first_not(p, n, v) == n;
 }
 
 void test_access_ok(void)

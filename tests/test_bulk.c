@@ -85,15 +85,6 @@ static bool is_data(const unsigned char *p, size_t n, unsigned long seed)
 	return true;
 }
 
-/* Offset of the first byte of p[0, n) that differs from v, or n. */
-static size_t first_not(const unsigned char *p, size_t n, unsigned char v)
-{
-	for (size_t i = 0; i < n; i++)
-		if (p[i] != v)
-			return i;
-	return n;
-}
-
 static size_t first_diff(const unsigned char *a, const unsigned char *b, size_t n)
 {
 	if (!memcmp(a, b, n))
@@ -226,14 +217,14 @@ static bool check_kernel_writes(const struct op *op, const unsigned char *user,
 		t_case(false, CASE_FMT "kernel byte %zu is %#x, want %#x",
 		       CASE_ARGS(&rd), bad, kern[bad], user[bad]);
 		ok = false;
-	} else if ((bad = first_not(kern + k, n - k, op->checked ? 0 : CANARY)) !=
+	} else if ((bad = t_first_not(kern + k, n - k, op->checked ? 0 : CANARY)) !=
 		   n - k) {
 		t_case(false, CASE_FMT "tail byte %zu is %#x, want %#x",
 		       CASE_ARGS(&rd), k + bad, kern[k + bad],
 		       op->checked ? 0 : CANARY);
 		ok = false;
-	} else if (first_not(kern - GUARD, GUARD, CANARY) != GUARD ||
-		   first_not(kern + n, GUARD, CANARY) != GUARD) {
+	} else if (t_first_not(kern - GUARD, GUARD, CANARY) != GUARD ||
+		   t_first_not(kern + n, GUARD, CANARY) != GUARD) {
 		t_case(false, CASE_FMT "kernel guard bytes written",
 		       CASE_ARGS(&rd));
 		ok = false;
