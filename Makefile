@@ -102,6 +102,9 @@ check-clang:
 	-$(Q)$(MAKE) --no-print-directory CC=clang O=build/check-clang \
 		EXTRA_LDFLAGS=-fuse-ld=lld test > build/check-clang.out 2>&1
 
+# make bench: tests/bench/bench.mk
+-include tests/bench/bench.mk
+
 # Break each fixup on purpose and check that the suite notices (slow).
 mutants:
 	python3 tests/mutants.py

@@ -26,7 +26,16 @@ unsigned long uaccess_cpu_features(void)
 	r = cpuid(7, 0);
 	if (r.ebx & (1u << 9))
 		features |= UACCESS_FEAT_ERMS;
+	if (r.ebx & (1u << 20))
+		features |= UACCESS_FEAT_SMAP;
 	if (r.edx & (1u << 4))
 		features |= UACCESS_FEAT_FSRM;
+	if (r.eax >= 1) {	/* eax = the highest subleaf of leaf 7 */
+		r = cpuid(7, 1);
+		if (r.eax & (1u << 10))
+			features |= UACCESS_FEAT_FZRM;
+		if (r.eax & (1u << 11))
+			features |= UACCESS_FEAT_FSRS;
+	}
 	return features;
 }

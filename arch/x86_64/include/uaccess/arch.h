@@ -22,6 +22,9 @@
 #define UACCESS_FEAT_ERMS	(1UL << 0)	/* CPUID.7.0:EBX[9] */
 #define UACCESS_FEAT_FSRM	(1UL << 1)	/* CPUID.7.0:EDX[4] */
 #define UACCESS_FEAT_REP_GOOD	(1UL << 2)	/* set by the kernel */
+#define UACCESS_FEAT_FSRS	(1UL << 3)	/* CPUID.7.1:EAX[11] */
+#define UACCESS_FEAT_FZRM	(1UL << 4)	/* CPUID.7.1:EAX[10] */
+#define UACCESS_FEAT_SMAP	(1UL << 5)	/* CPUID.7.0:EBX[20] */
 
 /*
  * Zero kernel memory without calling memset (the library links no libc).
