@@ -43,11 +43,12 @@ LIB_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror -ffreestanding -fno-builtin \
 	-nostdlib -fno-stack-protector $(ARCH_CFLAGS) -Ilib $(EXTRA_CFLAGS)
 
 # The hosted test program (a Linux process; may use libc).
-TEST_SRCS := $(wildcard tests/*.c tests/hosted/*.c tests/arch/$(ARCH)/*.c)
-TEST_OBJS := $(addprefix $(O)/,$(TEST_SRCS:.c=.o))
+TEST_SRCS := $(wildcard tests/*.c tests/hosted/*.c tests/arch/$(ARCH)/*.c \
+	tests/arch/$(ARCH)/*.S)
+TEST_OBJS := $(addprefix $(O)/,$(addsuffix .o,$(basename $(TEST_SRCS))))
 TEST_BIN := $(O)/tests/uaccess-test
 TEST_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Itests \
-	-Itests/arch/$(ARCH) $(EXTRA_CFLAGS)
+	-Itests/arch/$(ARCH) $(TEST_ARCH_CFLAGS) $(EXTRA_CFLAGS)
 # -z text: the library must need no text relocations in a PIE. The linker
 # script places the exception table through the kernel fragment, so every
 # test run also checks <uaccess/sections.ld>.
@@ -76,8 +77,16 @@ $(TEST_BIN): $(TEST_OBJS) $(LIB) tests/hosted/extable.ld include/uaccess/section
 	$(Q)$(CC) $(TEST_LDFLAGS) -o $@ $(TEST_OBJS) $(LIB)
 
 # Run this compiler's suites; each writes a log ending in "N passed, N failed".
+# The suite runs once per feature set of TEST_FEATURE_SETS (arch.mk), each
+# in a fresh process patched for that set.
 test: $(TEST_BIN)
-	$(Q)$(TEST_BIN) | tee $(O)/suite.log
+	$(Q)for set in $(TEST_FEATURE_SETS); do \
+		echo "== feature set $$set"; \
+		$(TEST_BIN) $$set > $(O)/suite-$$set.log 2>&1; \
+		grep -v '^ok' $(O)/suite-$$set.log; \
+	done
+	$(Q)sh tests/tally.sh $(foreach s,$(TEST_FEATURE_SETS),$(O)/suite-$(s).log) \
+		> $(O)/suite.log; tail -n 1 $(O)/suite.log
 	$(Q)CC="$(CC)" NM="$(NM)" OBJDUMP="$(OBJDUMP)" O="$(O)" ARCH="$(ARCH)" \
 		KERNEL_CFLAGS="$(KERNEL_CFLAGS)" LIB="$(LIB)" \
 		sh tests/build-checks.sh | tee $(O)/build-checks.log

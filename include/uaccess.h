@@ -34,12 +34,13 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include <uaccess/config.h>
-#include <uaccess/arch.h>
 
 #ifndef __user
 #define __user
 #endif
+
+#include <uaccess/config.h>
+#include <uaccess/arch.h>	/* the unchecked __ calls, inline */
 
 #ifdef __cplusplus
 extern "C" {
@@ -65,23 +66,46 @@ static inline bool access_ok(const void __user *p, unsigned long n)
 	       n <= uaccess_user_end - a;
 }
 
-unsigned long __clear_user(void __user *to, unsigned long n);
-unsigned long __copy_to_user(void __user *to, const void *from, unsigned long n);
-unsigned long __copy_from_user(void *to, const void __user *from, unsigned long n);
+static inline unsigned long clear_user(void __user *to, unsigned long n)
+{
+	if (!access_ok(to, n))
+		return n;
+	return __clear_user(to, n);
+}
 
-unsigned long clear_user(void __user *to, unsigned long n);
-unsigned long copy_to_user(void __user *to, const void *from, unsigned long n);
-unsigned long copy_from_user(void *to, const void __user *from, unsigned long n);
+static inline unsigned long copy_to_user(void __user *to, const void *from,
+					 unsigned long n)
+{
+	if (!access_ok(to, n))
+		return n;
+	return __copy_to_user(to, from, n);
+}
 
-/* Detect this CPU's features and configure the library for them. */
-void uaccess_init(void);
+static inline unsigned long copy_from_user(void *to, const void __user *from,
+					   unsigned long n)
+{
+	unsigned long left = n;
+
+	if (access_ok(from, n))
+		left = __copy_from_user(to, from, n);
+	if (left)	/* never hand back what the buffer held before */
+		_uaccess_kernel_zero((char *)to + (n - left), left);
+	return left;
+}
+
+/*
+ * Detect this CPU's features and configure the library for them. Returns 0,
+ * or -1 if some code could not be patched (it then keeps its baseline code,
+ * which is correct on every CPU, only slower).
+ */
+int uaccess_init(void);
 
 /*
  * The same with an explicit feature set (UACCESS_FEAT_* of the arch header):
  * lets a kernel mask a feature (a CPU erratum) and lets tests force each
  * code path. uaccess_cpu_features() returns what uaccess_init() would use.
  */
-void uaccess_init_features(unsigned long features);
+int uaccess_init_features(unsigned long features);
 unsigned long uaccess_cpu_features(void);
 
 /* The routines uaccess_init() chose, in words ("rep", "loop", ...). */

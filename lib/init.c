@@ -2,13 +2,13 @@
 #include <uaccess.h>
 #include "internal.h"
 
-void uaccess_init_features(unsigned long features)
+int uaccess_init_features(unsigned long features)
 {
 	_uaccess_extable_sort();
-	_uaccess_arch_setup(features);
+	return _uaccess_arch_setup(features);
 }
 
-void uaccess_init(void)
+int uaccess_init(void)
 {
-	uaccess_init_features(uaccess_cpu_features());
+	return uaccess_init_features(uaccess_cpu_features());
 }

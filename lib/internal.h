@@ -6,7 +6,7 @@
 /* lib/extable.c: sort the exception table (idempotent). */
 void _uaccess_extable_sort(void);
 
-/* arch: choose the routines for this feature set. */
-void _uaccess_arch_setup(unsigned long features);
+/* arch: choose the routines for this feature set; 0 or -1 as uaccess_init. */
+int _uaccess_arch_setup(unsigned long features);
 
 #endif

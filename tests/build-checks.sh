@@ -19,13 +19,14 @@ result() {
 	fi
 }
 
-# Symbols the linker defines for the exception-table section.
-allowed='__start_uaccess_extable __stop_uaccess_extable'
+# Symbols the linker defines for the library's sections.
+allowed='__start_uaccess_extable __stop_uaccess_extable
+	__start_uaccess_altinstr __stop_uaccess_altinstr'
 defined=$($NM --defined-only "$LIB" | awk 'NF == 3 { print $3 }' | sort -u)
 undef=$($NM -u "$LIB" | awk 'NF == 2 { print $2 }' | sort -u)
 extra=$(for s in $undef; do
 	echo "$defined" | grep -qx "$s" && continue
-	echo " $allowed " | grep -q " $s " && continue
+	echo $allowed | tr " " "\n" | grep -qx "$s" && continue
 	echo "$s"
 done)
 [ -z "$extra" ]

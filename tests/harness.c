@@ -7,6 +7,9 @@
 
 #define MAX_FAIL_MESSAGES 10	/* per group: enough to see the pattern */
 
+unsigned long test_features;
+int test_init_status;
+
 static unsigned long total_passed, total_failed;
 static unsigned long group_passed, group_failed;
 static char group_name[160];

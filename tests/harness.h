@@ -13,6 +13,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/* What the platform layer initialised the library with. */
+extern unsigned long test_features;
+extern int test_init_status;
+
 struct test {
 	const char *name;
 	void (*run)(void);

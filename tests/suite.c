@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
 /* The suite table: every test, in the order it runs. */
 #include "suite.h"
+#include "test_arch.h"
 
 const struct test suite[] = {
 	{ "extable", test_extable },
 	{ "access_ok", test_access_ok },
+	TEST_ARCH_TESTS
 	{ "bulk", test_bulk },
 	{ 0, 0 },
 };

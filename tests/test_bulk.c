@@ -63,6 +63,8 @@ static size_t kbuf_len;
 
 /* The state of the sweep, for failure messages. */
 static const char *strategy, *sweep;
+static const unsigned long clear_limits[] = { TEST_ARCH_CLEAR_LIMITS };
+static const unsigned long copy_limits[] = { TEST_ARCH_COPY_LIMITS };
 
 static unsigned char data_byte(unsigned long i)
 {
@@ -233,14 +235,14 @@ static bool check_kernel_writes(const struct op *op, const unsigned char *user,
 	return ok;
 }
 
-static void one_case(const struct op *op, unsigned char *user,
-		     unsigned long kmis, unsigned long n)
+/* Check the outcome of one call that returned ret, and count the case. */
+static void judge(const struct op *op, unsigned char *user, unsigned long kmis,
+		  unsigned long n, unsigned long ret)
 {
 	bool writing = op->kind != FROM_USER;
 	struct arena *a = writing ? &wr : &rd;
 	unsigned long k = first_bad(a, user, n, writing);
 	unsigned char *kern = (writing ? ksrc : kdst) + kmis;
-	unsigned long ret = call(op, user, kern, n);
 
 	if (ret != n - k) {
 		t_case(false, CASE_FMT "returned %lu, want %lu", CASE_ARGS(a),
@@ -255,6 +257,14 @@ static void one_case(const struct op *op, unsigned char *user,
 	if (writing ? check_user_writes(op, user, kern, kmis, n, k)
 		    : check_kernel_writes(op, user, kern, kmis, n, k))
 		t_case(true, " ");
+}
+
+static void one_case(const struct op *op, unsigned char *user,
+		     unsigned long kmis, unsigned long n)
+{
+	unsigned char *kern = (op->kind != FROM_USER ? ksrc : kdst) + kmis;
+
+	judge(op, user, kmis, n, call(op, user, kern, n));
 }
 
 /* Ranges ending at or before the hole: user = hole - off. */
@@ -338,6 +348,72 @@ static void sweep_large(const struct op *op)
 }
 
 /*
+ * Around every size at which the routine changes strategy: sizes within
+ * `width` of the limit, each ending 0..width bytes before the hole, and each
+ * starting 0..8 bytes before the hole (so that only its first bytes are
+ * done).
+ */
+static void sweep_bands(const struct op *op, unsigned long width)
+{
+	struct arena *a = op->kind == FROM_USER ? &rd : &wr;
+	const unsigned long *lim = op->kind == CLEAR ? clear_limits : copy_limits;
+	size_t nlim = op->kind == CLEAR ? sizeof(clear_limits) / sizeof(lim[0])
+					: sizeof(copy_limits) / sizeof(lim[0]);
+
+	for (size_t b = 0; b < nlim; b++)
+		for (unsigned long n = lim[b] - width; n <= lim[b] + width; n++) {
+			for (unsigned long off = 0; off <= width; off++)
+				one_case(op, a->hole - n + off, (n + off) & 7, n);
+			for (unsigned long off = 0; off <= 8; off++)
+				one_case(op, a->hole - off, off & 7, n);
+		}
+}
+
+/* The checked or unchecked call with a size the compiler sees as constant. */
+#define CALL_CONST(op, user, kern, N)					\
+	((op)->kind == CLEAR ?						\
+		((op)->checked ? clear_user(user, N) : __clear_user(user, N)) : \
+	 (op)->kind == TO_USER ?					\
+		((op)->checked ? copy_to_user(user, kern, N)		\
+			       : __copy_to_user(user, kern, N)) :	\
+		((op)->checked ? copy_from_user(kern, user, N)		\
+			       : __copy_from_user(kern, user, N)))
+
+static unsigned long call_const(const struct op *op, unsigned char *user,
+				unsigned char *kern, unsigned long n)
+{
+	switch (n) {
+	case 1: return CALL_CONST(op, user, kern, 1);
+	case 2: return CALL_CONST(op, user, kern, 2);
+	case 4: return CALL_CONST(op, user, kern, 4);
+	default: return CALL_CONST(op, user, kern, 8);
+	}
+}
+
+/*
+ * Constant sizes 1, 2, 4, 8 (inlined as single moves) at every offset from
+ * 16 bytes before the hole to 8 into it, and after the hole.
+ */
+static void run_const_sizes(const struct op *op)
+{
+	static const unsigned long sizes[] = { 1, 2, 4, 8 };
+	bool writing = op->kind != FROM_USER;
+	struct arena *a = writing ? &wr : &rd;
+
+	sweep = "constant";
+	t_group_begin("%s %s constant sizes", strategy, op->name);
+	for (size_t s = 0; s < 4; s++)
+		for (long off = -8; off <= 16; off++) {
+			unsigned long n = sizes[s], kmis = (unsigned long)off & 7;
+			unsigned char *user = (off > 0 ? a->hole : a->after) - off;
+			unsigned char *kern = (writing ? ksrc : kdst) + kmis;
+
+			judge(op, user, kmis, n, call_const(op, user, kern, n));
+		}
+	t_group_end();
+}
+
+/*
  * The __ forms are the strategy routines themselves and get every sweep in
  * full. The checked forms add access_ok() and the zero-fill in front of the
  * same routines: they get every sweep over all alignments and group sizes,
@@ -362,6 +438,11 @@ static void run_sweeps(const struct op *op)
 	sweep = "misalign";
 	t_group_begin("%s %s misalignment", strategy, op->name);
 	sweep_misalign(op);
+	t_group_end();
+
+	sweep = "bands";
+	t_group_begin("%s %s around the band limits", strategy, op->name);
+	sweep_bands(op, full ? 72 : 16);
 	t_group_end();
 
 	sweep = "large";
@@ -398,18 +479,11 @@ void test_bulk(void)
 	fill_data(ksrc - GUARD, kbuf_len, 77);
 	memset(kdst - GUARD, CANARY, kbuf_len);
 
-	for (size_t s = 0; s < TEST_NR_STRATEGIES; s++) {
-		strategy = test_strategies[s].name;
-		uaccess_init_features(test_strategies[s].features);
-		t_group_begin("%s selected", strategy);
-		t_case(!strcmp(uaccess_strategy_name(), strategy),
-		       "features %#lx selected %s", test_strategies[s].features,
-		       uaccess_strategy_name());
-		t_group_end();
-		for (size_t o = 0; o < sizeof(ops) / sizeof(ops[0]); o++)
-			run_sweeps(&ops[o]);
-	}
-	uaccess_init();
+	strategy = uaccess_strategy_name();
+	for (size_t o = 0; o < sizeof(ops) / sizeof(ops[0]); o++)
+		run_sweeps(&ops[o]);
+	for (size_t o = 0; o < sizeof(ops) / sizeof(ops[0]); o++)
+		run_const_sizes(&ops[o]);
 
 	t_group_begin("sources never written");
 	t_case(is_data(ksrc - GUARD, kbuf_len, 77), "kernel source changed");

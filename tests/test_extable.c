@@ -88,7 +88,7 @@ void test_extable(void)
 		e->insn = (int32_t)(insn[i] - (unsigned long)&e->insn);
 		e->fixup = (int32_t)(fixup[i] - (unsigned long)&e->fixup);
 	}
-	uaccess_init_features(uaccess_cpu_features());
+	uaccess_init_features(test_features);
 	check_lookups("re-sorted");
 	for (unsigned long i = 0; i < n; i++)
 		t_case(abs_insn(&t[i]) == insn[i] && abs_fixup(&t[i]) == fixup[i],

@@ -6,3 +6,8 @@
 ARCH_CFLAGS := -mgeneral-regs-only -mno-red-zone -fpie
 # Flags of the kernel-model link check (tests/build-checks.sh).
 KERNEL_CFLAGS := -mcmodel=kernel -fno-pic -mno-red-zone -mgeneral-regs-only
+# The tests call the inline routines, which call out of line from asm.
+TEST_ARCH_CFLAGS := -mno-red-zone
+# Every feature set the dispatch distinguishes, each run in its own process
+# (tests/hosted/platform.c parses the names).
+TEST_FEATURE_SETS := none rep_good erms erms+fsrm erms+fsrm+fsrs fsrs native

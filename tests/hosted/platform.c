@@ -19,6 +19,7 @@
 #include "harness.h"
 #include "platform.h"
 #include "hosted_context.h"
+#include "test_arch.h"
 
 static volatile unsigned long faults;
 
@@ -90,8 +91,37 @@ int plat_printf(const char *fmt, ...)
 	return r;
 }
 
-int main(void)
+/*
+ * The text-poke hook of a Linux process: code pages are read-only, so open
+ * the pages for writing around the copy (what a kernel does with its own
+ * mapping tricks).
+ */
+static void poke_text(void *dst, const void *src, unsigned long len)
 {
+	unsigned long page = (unsigned long)plat_page_size();
+	unsigned long lo = (unsigned long)dst & ~(page - 1);
+	unsigned long hi = ((unsigned long)dst + len + page - 1) & ~(page - 1);
+
+	if (mprotect((void *)lo, hi - lo, PROT_READ | PROT_WRITE | PROT_EXEC)) {
+		perror("mprotect text");
+		exit(2);
+	}
+	memcpy(dst, src, len);
+	if (mprotect((void *)lo, hi - lo, PROT_READ | PROT_EXEC)) {
+		perror("mprotect text");
+		exit(2);
+	}
+}
+
+/*
+ * Usage: uaccess-test [FEATURES]. FEATURES is a feature set as named by
+ * test_arch_parse_features() ("native" by default: what uaccess_init()
+ * detects, less what user mode cannot run).
+ */
+int main(int argc, char **argv)
+{
+	const char *set = argc > 1 ? argv[1] : "native";
+	unsigned long features;
 	struct sigaction sa;
 
 	memset(&sa, 0, sizeof(sa));
@@ -101,6 +131,14 @@ int main(void)
 	sigaction(SIGSEGV, &sa, NULL);
 	sigaction(SIGBUS, &sa, NULL);
 
-	uaccess_init();
+	if (test_arch_parse_features(set, &features)) {
+		fprintf(stderr, "unknown feature set %s\n", set);
+		return 2;
+	}
+	uaccess_set_text_poke(poke_text);
+	test_init_status = uaccess_init_features(features);
+	test_features = features;
+	printf("# feature set %s (%#lx): %s\n", set, features,
+	       uaccess_strategy_name());
 	return t_run_suite() ? 1 : 0;
 }

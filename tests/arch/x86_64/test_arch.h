@@ -6,24 +6,25 @@
 #include <stdbool.h>
 #include <uaccess.h>
 
-/* Every strategy, with the feature set that selects it. */
-struct test_strategy {
-	const char *name;	/* as uaccess_strategy_name() reports it */
-	unsigned long features;
-};
-
-static const struct test_strategy test_strategies[] = {
-	{ "loop", 0 },
-	{ "repq", UACCESS_FEAT_REP_GOOD },
-	{ "rep", UACCESS_FEAT_ERMS },
-};
-
-#define TEST_NR_STRATEGIES (sizeof(test_strategies) / sizeof(test_strategies[0]))
+/*
+ * Feature sets by name: "native" (uaccess_cpu_features() less SMAP, whose
+ * stac faults in user mode), "none", or names joined by '+' ("erms+fsrm").
+ * Returns 0, or -1 for an unknown name.
+ */
+int test_arch_parse_features(const char *set, unsigned long *features);
 
 /*
  * Read one byte with an exception-table entry written from C inline asm:
  * true if it could be read. Proves the UACCESS_EXTABLE macro in C.
  */
 bool test_arch_probe_read(const void *p);
+
+/* Sizes at which the routines change strategy: the sweeps go around them. */
+#define TEST_ARCH_CLEAR_LIMITS UACCESS_SHORT_LIMIT, UACCESS_CLEAR_BULK
+#define TEST_ARCH_COPY_LIMITS UACCESS_SHORT_LIMIT, UACCESS_COPY_BULK
+
+/* The arch's own tests, for the suite table. */
+void test_alternatives(void);
+#define TEST_ARCH_TESTS { "alternatives", test_alternatives },
 
 #endif

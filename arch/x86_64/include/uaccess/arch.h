@@ -1,7 +1,18 @@
 /* SPDX-License-Identifier: MIT */
-/* x86-64 part of the public API: feature bits and defaults. */
+/*
+ * x86-64 part of the public API: feature bits, defaults, and the inline
+ * __clear_user / __copy_to_user / __copy_from_user.
+ *
+ * Code that includes <uaccess.h> must be built with -mno-red-zone (kernels
+ * always are): the inline code calls the out-of-line routines from asm, and
+ * a call pushes its return address below the stack pointer.
+ */
 #ifndef UACCESS_ARCH_H
 #define UACCESS_ARCH_H
+
+#include <uaccess/alternative.h>
+#include <uaccess/bands.h>
+#include <uaccess/extable.h>
 
 /*
  * User space ends one page below the canonical hole of 4-level paging
@@ -19,12 +30,157 @@
  * the CPUID ones; UACCESS_FEAT_REP_GOOD is never detected (CPUID has no bit
  * for "rep stosq is fast without ERMS"): a kernel that knows it sets it.
  */
-#define UACCESS_FEAT_ERMS	(1UL << 0)	/* CPUID.7.0:EBX[9] */
-#define UACCESS_FEAT_FSRM	(1UL << 1)	/* CPUID.7.0:EDX[4] */
-#define UACCESS_FEAT_REP_GOOD	(1UL << 2)	/* set by the kernel */
-#define UACCESS_FEAT_FSRS	(1UL << 3)	/* CPUID.7.1:EAX[11] */
-#define UACCESS_FEAT_FZRM	(1UL << 4)	/* CPUID.7.1:EAX[10] */
-#define UACCESS_FEAT_SMAP	(1UL << 5)	/* CPUID.7.0:EBX[20] */
+#define UACCESS_FEAT_ERMS	(1UL << UACCESS_FEAT_ERMS_BIT)	/* CPUID.7.0:EBX[9] */
+#define UACCESS_FEAT_FSRM	(1UL << UACCESS_FEAT_FSRM_BIT)	/* CPUID.7.0:EDX[4] */
+#define UACCESS_FEAT_REP_GOOD	(1UL << UACCESS_FEAT_REP_GOOD_BIT) /* kernel's word */
+#define UACCESS_FEAT_FSRS	(1UL << UACCESS_FEAT_FSRS_BIT)	/* CPUID.7.1:EAX[11] */
+#define UACCESS_FEAT_FZRM	(1UL << UACCESS_FEAT_FZRM_BIT)	/* CPUID.7.1:EAX[10] */
+#define UACCESS_FEAT_SMAP	(1UL << UACCESS_FEAT_SMAP_BIT)	/* CPUID.7.0:EBX[20] */
+
+/* Set the hook that writes code at init (default: plain stores). */
+void uaccess_set_text_poke(void (*poke)(void *dst, const void *src,
+					unsigned long len));
+
+#define _UACCESS_S2(x) #x
+#define _UACCESS_S(x) _UACCESS_S2(x)
+
+/* Open and close a user-access window: stac/clac where SMAP exists. */
+#define _UACCESS_STAC UACCESS_ALTERNATIVE("", "stac", UACCESS_FEAT_SMAP_BIT)
+#define _UACCESS_CLAC UACCESS_ALTERNATIVE("", "clac", UACCESS_FEAT_SMAP_BIT)
+
+/*
+ * Size decision inline, everything else out of line (clear_user.S): short
+ * sizes run rep stosb in place when the CPU makes short rep fast (FSRM; or
+ * FSRS, which names exactly that for stos), else call the short routine;
+ * long sizes call the long routine, which decides loop against bulk. The
+ * site's table entry covers the inline rep stosb, which sits at its start.
+ */
+static inline unsigned long _uaccess_clear(void *to, unsigned long n)
+{
+	unsigned long zero = 0;
+
+	__asm__ volatile(_UACCESS_STAC
+			 "	cmpq $" _UACCESS_S(UACCESS_SHORT_LIMIT) " - 1, %%rcx\n"
+			 "	ja 1f\n"
+			 UACCESS_ALTERNATIVE_2("call _clear_user_short",
+					       "rep stosb", UACCESS_FEAT_FSRM_BIT,
+					       "rep stosb", UACCESS_FEAT_FSRS_BIT)
+			 UACCESS_EXTABLE(880b, 2f)
+			 "	jmp 2f\n"
+			 "1:	call _clear_user_long\n"
+			 "2:\n"
+			 _UACCESS_CLAC
+			 : "+c"(n), "+D"(to), "+a"(zero)
+			 :
+			 : "rdx", "memory", "cc");
+	return n;
+}
+
+static inline unsigned long _uaccess_copy(void *to, const void *from,
+					  unsigned long n)
+{
+	__asm__ volatile(_UACCESS_STAC
+			 "	cmpq $" _UACCESS_S(UACCESS_SHORT_LIMIT) " - 1, %%rcx\n"
+			 "	ja 1f\n"
+			 UACCESS_ALTERNATIVE("call _copy_user_short",
+					     "rep movsb", UACCESS_FEAT_FSRM_BIT)
+			 UACCESS_EXTABLE(880b, 2f)
+			 "	jmp 2f\n"
+			 "1:	call _copy_user_long\n"
+			 "2:\n"
+			 _UACCESS_CLAC
+			 : "+c"(n), "+D"(to), "+S"(from)
+			 :
+			 : "rax", "rdx", "r8", "r9", "r10", "r11", "memory", "cc");
+	return n;
+}
+
+/*
+ * Constant sizes 1, 2, 4 and 8: one store (clear) or one load and one store
+ * (copy) in place. If one faults, the fixup (out of the hot path) finishes
+ * byte by byte, so a partly accessible object still gives the exact count.
+ */
+#define _UACCESS_CLEAR_CONST(store)					\
+	__asm__ volatile(_UACCESS_STAC					\
+			 "1:	" store "\n"				\
+			 UACCESS_EXTABLE(1b, 3f)			\
+			 "	xorl %%ecx, %%ecx\n"			\
+			 "2:\n"						\
+			 _UACCESS_CLAC					\
+			 "	.pushsection .text.unlikely, \"ax\"\n"	\
+			 "3:	call _clear_user_bytes\n"		\
+			 "	jmp 2b\n"				\
+			 "	.popsection\n"				\
+			 : "+c"(n), "+D"(to)				\
+			 :						\
+			 : "rax", "memory", "cc")
+
+#define _UACCESS_COPY_CONST(load, store)				\
+	__asm__ volatile(_UACCESS_STAC					\
+			 "1:	" load "\n"				\
+			 UACCESS_EXTABLE(1b, 3f)			\
+			 "4:	" store "\n"				\
+			 UACCESS_EXTABLE(4b, 3f)			\
+			 "	xorl %%ecx, %%ecx\n"			\
+			 "2:\n"						\
+			 _UACCESS_CLAC					\
+			 "	.pushsection .text.unlikely, \"ax\"\n"	\
+			 "3:	call _copy_user_bytes\n"		\
+			 "	jmp 2b\n"				\
+			 "	.popsection\n"				\
+			 : "+c"(n), "+D"(to), "+S"(from)		\
+			 :						\
+			 : "rax", "memory", "cc")
+
+static inline unsigned long _uaccess_clear_const(void *to, unsigned long n)
+{
+	switch (n) {
+	case 1: _UACCESS_CLEAR_CONST("movb $0, (%%rdi)"); break;
+	case 2: _UACCESS_CLEAR_CONST("movw $0, (%%rdi)"); break;
+	case 4: _UACCESS_CLEAR_CONST("movl $0, (%%rdi)"); break;
+	default: _UACCESS_CLEAR_CONST("movq $0, (%%rdi)"); break;
+	}
+	return n;
+}
+
+static inline unsigned long _uaccess_copy_const(void *to, const void *from,
+						unsigned long n)
+{
+	switch (n) {
+	case 1: _UACCESS_COPY_CONST("movb (%%rsi), %%al", "movb %%al, (%%rdi)"); break;
+	case 2: _UACCESS_COPY_CONST("movw (%%rsi), %%ax", "movw %%ax, (%%rdi)"); break;
+	case 4: _UACCESS_COPY_CONST("movl (%%rsi), %%eax", "movl %%eax, (%%rdi)"); break;
+	default: _UACCESS_COPY_CONST("movq (%%rsi), %%rax", "movq %%rax, (%%rdi)"); break;
+	}
+	return n;
+}
+
+#define _UACCESS_SMALL_CONST(n)						\
+	(__builtin_constant_p(n) &&					\
+	 ((n) == 1 || (n) == 2 || (n) == 4 || (n) == 8))
+
+static inline unsigned long __clear_user(void __user *to, unsigned long n)
+{
+	if (_UACCESS_SMALL_CONST(n))
+		return _uaccess_clear_const((void *)to, n);
+	return _uaccess_clear((void *)to, n);
+}
+
+static inline unsigned long __copy_to_user(void __user *to, const void *from,
+					   unsigned long n)
+{
+	if (_UACCESS_SMALL_CONST(n))
+		return _uaccess_copy_const((void *)to, from, n);
+	return _uaccess_copy((void *)to, from, n);
+}
+
+static inline unsigned long __copy_from_user(void *to, const void __user *from,
+					     unsigned long n)
+{
+	if (_UACCESS_SMALL_CONST(n))
+		return _uaccess_copy_const(to, (const void *)from, n);
+	return _uaccess_copy(to, (const void *)from, n);
+}
 
 /*
  * Zero kernel memory without calling memset (the library links no libc).

@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: MIT */
+/* Between the x86-64 files of the library; not for kernels. */
+#ifndef UACCESS_X86_64_INTERNAL_H
+#define UACCESS_X86_64_INTERNAL_H
+
+#include <stdint.h>
+
+/* alternative.c: patch every site for this feature set; 0 or -1. */
+int _uaccess_apply_alternatives(unsigned long features);
+
+/* alternative.c: the longest NOPs that fill p[0, len). */
+void _uaccess_fill_nops(uint8_t *p, unsigned int len);
+
+#endif

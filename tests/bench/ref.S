@@ -1,0 +1,252 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Reference strategies for the benchmark: one way of clearing or copying
+ * each, as a plain SysV function with no access_ok, no exception table and
+ * no dispatch. Next to them the tables show what the library's choice of
+ * strategy, and its overhead, cost against the bare instruction sequence.
+ *
+ * Register use: the SysV ABI. rdi = destination; for a clear rsi = count,
+ * for a copy rsi = source and rdx = count. Only caller-saved integer
+ * registers are touched (rax, rcx, rdx, rsi, rdi, r8..r11). Every function
+ * returns 0 in rax, the library's "bytes not done" on success. No fault
+ * handling: the benchmark passes mapped memory only.
+ */
+
+#define REF_FUNC(name)			\
+	.text ;				\
+	.globl name ;			\
+	.type name, @function ;		\
+	.p2align 4 ;			\
+name:
+
+#define REF_END(name) .size name, . - name
+
+/*
+ * ref_clear_bytes: one byte store per iteration; the floor every other
+ * strategy must beat, and what a fault fixup falls back to.
+ * Input:    rdi = destination, rsi = count
+ * Output:   rax = 0
+ * Clobbers: rsi, rdi, flags
+ */
+REF_FUNC(ref_clear_bytes)
+	xorl	%eax, %eax
+	testq	%rsi, %rsi
+	jz	.Lclear_bytes_done
+.Lclear_bytes_loop:
+	movb	%al, (%rdi)
+	incq	%rdi
+	decq	%rsi
+	jnz	.Lclear_bytes_loop
+.Lclear_bytes_done:
+	ret
+REF_END(ref_clear_bytes)
+
+/*
+ * ref_copy_bytes: one byte load and store per iteration.
+ * Input:    rdi = destination, rsi = source, rdx = count
+ * Output:   rax = 0
+ * Clobbers: rdx, rsi, rdi, flags
+ */
+REF_FUNC(ref_copy_bytes)
+	testq	%rdx, %rdx
+	jz	.Lcopy_bytes_done
+.Lcopy_bytes_loop:
+	movzbl	(%rsi), %eax
+	movb	%al, (%rdi)
+	incq	%rsi
+	incq	%rdi
+	decq	%rdx
+	jnz	.Lcopy_bytes_loop
+.Lcopy_bytes_done:
+	xorl	%eax, %eax
+	ret
+REF_END(ref_copy_bytes)
+
+/*
+ * ref_clear_loop: eight quadword stores (64 bytes) per iteration, then a
+ * quadword loop, then a byte loop: the shape of Linux's unrolled x86-64
+ * user copy before it moved to rep movsb. Unlike the library's loop it
+ * walks the tail one piece at a time instead of by the bits of the count,
+ * so small sizes show what that costs.
+ * Input:    rdi = destination, rsi = count
+ * Output:   rax = 0
+ * Clobbers: rcx, rsi, rdi, flags
+ */
+REF_FUNC(ref_clear_loop)
+	xorl	%eax, %eax
+	movq	%rsi, %rcx
+	shrq	$6, %rcx		/* 64-byte blocks */
+	jz	.Lclear_loop_quads
+.Lclear_loop_block:
+	movq	%rax, 0(%rdi)
+	movq	%rax, 8(%rdi)
+	movq	%rax, 16(%rdi)
+	movq	%rax, 24(%rdi)
+	movq	%rax, 32(%rdi)
+	movq	%rax, 40(%rdi)
+	movq	%rax, 48(%rdi)
+	movq	%rax, 56(%rdi)
+	addq	$64, %rdi
+	decq	%rcx
+	jnz	.Lclear_loop_block
+.Lclear_loop_quads:
+	movl	%esi, %ecx
+	andl	$63, %ecx
+	shrl	$3, %ecx		/* quadwords left, < 8 */
+	jz	.Lclear_loop_bytes
+.Lclear_loop_quad:
+	movq	%rax, (%rdi)
+	addq	$8, %rdi
+	decl	%ecx
+	jnz	.Lclear_loop_quad
+.Lclear_loop_bytes:
+	andl	$7, %esi		/* bytes left, < 8 */
+	jz	.Lclear_loop_done
+.Lclear_loop_byte:
+	movb	%al, (%rdi)
+	incq	%rdi
+	decl	%esi
+	jnz	.Lclear_loop_byte
+.Lclear_loop_done:
+	ret
+REF_END(ref_clear_loop)
+
+/*
+ * ref_copy_loop: the copy twin of ref_clear_loop; each 64-byte block moves
+ * through r8..r11 in two halves of four loads then four stores.
+ * Input:    rdi = destination, rsi = source, rdx = count
+ * Output:   rax = 0
+ * Clobbers: rcx, rdx, rsi, rdi, r8, r9, r10, r11, flags
+ */
+REF_FUNC(ref_copy_loop)
+	movq	%rdx, %rcx
+	shrq	$6, %rcx		/* 64-byte blocks */
+	jz	.Lcopy_loop_quads
+.Lcopy_loop_block:
+	movq	0(%rsi), %r8
+	movq	8(%rsi), %r9
+	movq	16(%rsi), %r10
+	movq	24(%rsi), %r11
+	movq	%r8, 0(%rdi)
+	movq	%r9, 8(%rdi)
+	movq	%r10, 16(%rdi)
+	movq	%r11, 24(%rdi)
+	movq	32(%rsi), %r8
+	movq	40(%rsi), %r9
+	movq	48(%rsi), %r10
+	movq	56(%rsi), %r11
+	movq	%r8, 32(%rdi)
+	movq	%r9, 40(%rdi)
+	movq	%r10, 48(%rdi)
+	movq	%r11, 56(%rdi)
+	addq	$64, %rsi
+	addq	$64, %rdi
+	decq	%rcx
+	jnz	.Lcopy_loop_block
+.Lcopy_loop_quads:
+	movl	%edx, %ecx
+	andl	$63, %ecx
+	shrl	$3, %ecx		/* quadwords left, < 8 */
+	jz	.Lcopy_loop_bytes
+.Lcopy_loop_quad:
+	movq	(%rsi), %r8
+	movq	%r8, (%rdi)
+	addq	$8, %rsi
+	addq	$8, %rdi
+	decl	%ecx
+	jnz	.Lcopy_loop_quad
+.Lcopy_loop_bytes:
+	andl	$7, %edx		/* bytes left, < 8 */
+	jz	.Lcopy_loop_done
+.Lcopy_loop_byte:
+	movzbl	(%rsi), %eax
+	movb	%al, (%rdi)
+	incq	%rsi
+	incq	%rdi
+	decl	%edx
+	jnz	.Lcopy_loop_byte
+.Lcopy_loop_done:
+	xorl	%eax, %eax
+	ret
+REF_END(ref_copy_loop)
+
+/*
+ * ref_clear_rep: rep stosb alone, whatever the size. Its start-up cost at
+ * small sizes is what the library's size thresholds are about.
+ * Input:    rdi = destination, rsi = count
+ * Output:   rax = 0
+ * Clobbers: rcx, rdi, flags
+ */
+REF_FUNC(ref_clear_rep)
+	movq	%rsi, %rcx
+	xorl	%eax, %eax
+	rep stosb
+	ret
+REF_END(ref_clear_rep)
+
+/*
+ * ref_copy_rep: rep movsb alone, whatever the size.
+ * Input:    rdi = destination, rsi = source, rdx = count
+ * Output:   rax = 0
+ * Clobbers: rcx, rsi, rdi, flags
+ */
+REF_FUNC(ref_copy_rep)
+	movq	%rdx, %rcx
+	rep movsb
+	xorl	%eax, %eax
+	ret
+REF_END(ref_copy_rep)
+
+/*
+ * ref_clear_repq: rep stosq for the whole quadwords, then a byte loop: the
+ * usual choice where rep is fast but ERMS is missing. Below 8 bytes the
+ * rep is skipped, since starting it costs more than the bytes.
+ * Input:    rdi = destination, rsi = count
+ * Output:   rax = 0
+ * Clobbers: rcx, rsi, rdi, flags
+ */
+REF_FUNC(ref_clear_repq)
+	xorl	%eax, %eax
+	movq	%rsi, %rcx
+	shrq	$3, %rcx
+	jz	.Lclear_repq_bytes
+	rep stosq
+.Lclear_repq_bytes:
+	andl	$7, %esi		/* bytes left, < 8 */
+	jz	.Lclear_repq_done
+.Lclear_repq_byte:
+	movb	%al, (%rdi)
+	incq	%rdi
+	decl	%esi
+	jnz	.Lclear_repq_byte
+.Lclear_repq_done:
+	ret
+REF_END(ref_clear_repq)
+
+/*
+ * ref_copy_repq: rep movsq for the whole quadwords, then a byte loop.
+ * Input:    rdi = destination, rsi = source, rdx = count
+ * Output:   rax = 0
+ * Clobbers: rcx, rdx, rsi, rdi, flags
+ */
+REF_FUNC(ref_copy_repq)
+	movq	%rdx, %rcx
+	shrq	$3, %rcx
+	jz	.Lcopy_repq_bytes
+	rep movsq
+.Lcopy_repq_bytes:
+	andl	$7, %edx		/* bytes left, < 8 */
+	jz	.Lcopy_repq_done
+.Lcopy_repq_byte:
+	movzbl	(%rsi), %eax
+	movb	%al, (%rdi)
+	incq	%rsi
+	incq	%rdi
+	decl	%edx
+	jnz	.Lcopy_repq_byte
+.Lcopy_repq_done:
+	xorl	%eax, %eax
+	ret
+REF_END(ref_copy_repq)
+
+	.section .note.GNU-stack, "", @progbits
