@@ -9,37 +9,48 @@ import sys
 os.chdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
 M = [
  ("rep clear fixup rounds count to 8", 'arch/x86_64/clear_user.S',
-  "	UACCESS_USER(.Lclear_done, rep stosb)\n	ret\n",
-  "	UACCESS_USER(.Lmut, rep stosb)\n	ret\n.Lmut:	andq $-8, %rcx\n	ret\n"),
+  "	UACCESS_EXTABLE(880b, .Lclear_done)\n	ret\n",
+  "	UACCESS_EXTABLE(880b, .Lmut)\n	ret\n.Lmut:	andq $-8, %rcx\n	ret\n"),
  ("loop clear fixup skips the byte retry", 'arch/x86_64/clear_user.S',
-  "	UACCESS_USER(.Lclear_bytes, movq %rax, 0(%rdi))\n	UACCESS_USER(.Lclear_bytes, movq %rax, 8(%rdi))\n	UACCESS_USER(.Lclear_bytes, movq %rax, 16(%rdi))\n	UACCESS_USER(.Lclear_bytes, movq %rax, 24(%rdi))\n	UACCESS_USER(.Lclear_bytes, movq %rax, 32(%rdi))",
-  "	UACCESS_USER(.Lclear_done, movq %rax, 0(%rdi))\n	UACCESS_USER(.Lclear_done, movq %rax, 8(%rdi))\n	UACCESS_USER(.Lclear_done, movq %rax, 16(%rdi))\n	UACCESS_USER(.Lclear_done, movq %rax, 24(%rdi))\n	UACCESS_USER(.Lclear_done, movq %rax, 32(%rdi))"),
+  ".Lclear_loop:			/* rcx >= 64 */\n	UACCESS_USER(.Lclear_bytes,",
+  ".Lclear_loop:			/* rcx >= 64 */\n	UACCESS_USER(.Lclear_done,"),
  ("repq clear fixup drops the byte tail", 'arch/x86_64/clear_user.S',
   "	leaq	(%rdx, %rcx, 8), %rcx\n	jmp	.Lclear_bytes",
   "	shlq	$3, %rcx\n	jmp	.Lclear_bytes"),
- ("loop clear stores the last byte first", 'arch/x86_64/clear_user.S',
-  "FUNC(_clear_user_loop)\n	xorl	%eax, %eax\n",
-  "FUNC(_clear_user_loop)\n	xorl	%eax, %eax\n	testq %rcx, %rcx\n	jz .Lclear_done\n	UACCESS_USER(.Lclear_done, movb %al, -1(%rdi,%rcx))\n"),
+ ("long clear stores the last byte first", 'arch/x86_64/clear_user.S',
+  "FUNC(_clear_user_long)\n	xorl	%eax, %eax\n",
+  "FUNC(_clear_user_long)\n	xorl	%eax, %eax\n	UACCESS_USER(.Lclear_done, movb %al, -1(%rdi,%rcx))\n"),
+ ("last clear block ends 8 bytes late", 'arch/x86_64/clear_user.S',
+  "	leaq	-64(%rdi, %rcx), %rdi\n", "	leaq	-56(%rdi, %rcx), %rdi\n"),
  ("rep copy fixup over-reports by one byte", 'arch/x86_64/copy_user.S',
-  "	UACCESS_USER(.Lcopy_done, rep movsb)\n	ret\n",
-  "	UACCESS_USER(.Lmut, rep movsb)\n	ret\n.Lmut:	decq %rcx\n	ret\n"),
- ("loop copy tail fixup returns without retry", 'arch/x86_64/copy_user.S',
+  "	UACCESS_EXTABLE(880b, .Lcopy_done)\n	ret\n",
+  "	UACCESS_EXTABLE(880b, .Lmut)\n	ret\n.Lmut:	decq %rcx\n	ret\n"),
+ ("short copy fixup returns without retry", 'arch/x86_64/copy_user.S',
   "	UACCESS_USER(.Lcopy_bytes, movq (%rsi), %r8)\n	UACCESS_USER(.Lcopy_bytes, movq %r8, (%rdi))",
   "	UACCESS_USER(.Lcopy_done, movq (%rsi), %r8)\n	UACCESS_USER(.Lcopy_done, movq %r8, (%rdi))"),
  ("repq copy rounds the quadword count", 'arch/x86_64/copy_user.S',
   "	leaq	(%rdx, %rcx, 8), %rcx\n	jmp	.Lcopy_bytes",
   "	leaq	(%rdx, %rcx, 8), %rcx\n	andq	$-8, %rcx\n	jmp	.Lcopy_bytes"),
- ("copy_from_user zero-fills one byte short", 'lib/uaccess.c',
+ ("copy byte loop advances the source twice", 'arch/x86_64/copy_user.S',
+  "	incq	%rsi\n	incq	%rdi\n	decq	%rcx\n	jnz	.Lcopy_byte_loop",
+  "	incq	%rsi\n	incq	%rdi\n	decq	%rcx\n	jz	.Lcopy_done\n	incq	%rsi\n	decq	%rcx\n	jnz	.Lcopy_byte_loop"),
+ ("constant-size clear fixup reports success", 'arch/x86_64/include/uaccess/arch.h',
+  '"3:	call _clear_user_bytes\\n"', '"3:	xorl %%ecx, %%ecx\\n"'),
+ ("inline rep movsb loses its table entry", 'arch/x86_64/include/uaccess/arch.h',
+  '"rep movsb", UACCESS_FEAT_FSRM_BIT)\n			 UACCESS_EXTABLE(880b, 2f)',
+  '"rep movsb", UACCESS_FEAT_FSRM_BIT)\n'),
+ ("alternatives forget to relocate rel32", 'arch/x86_64/alternative.c',
+  "				disp = (int32_t)moved;", "				(void)moved;"),
+ ("copy_from_user zero-fills one byte short", 'include/uaccess.h',
   "_uaccess_kernel_zero((char *)to + (n - left), left);",
   "_uaccess_kernel_zero((char *)to + (n - left), left - 1);"),
  ("access_ok accepts one byte past the end", 'include/uaccess.h',
   "n <= uaccess_user_end - a;", "n <= uaccess_user_end - a + 1;"),
  ("extable sort compares the wrong way", 'lib/extable.c',
   "entry_insn(&t[j - 1]) > insn;", "entry_insn(&t[j - 1]) < insn;"),
- ("copy byte loop advances the source twice", 'arch/x86_64/copy_user.S',
-  "	incq	%rsi\n	incq	%rdi\n	decq	%rcx\n	jnz	.Lcopy_byte_loop",
-  "	incq	%rsi\n	incq	%rdi\n	decq	%rcx\n	jz	.Lcopy_done\n	incq	%rsi\n	decq	%rcx\n	jnz	.Lcopy_byte_loop"),
 ]
+# Each mutant runs against these feature sets until one run fails.
+SETS = ['native', 'none', 'rep_good', 'erms']
 missed = 0
 for name, f, old, new in M:
     src = open(f).read()
@@ -49,11 +60,16 @@ for name, f, old, new in M:
         b = subprocess.run(['make', '-s', 'O=build/mutants', 'build/mutants/tests/uaccess-test'], capture_output=True, text=True)
         if b.returncode:
             print(f"BUILD FAIL {name}: {b.stderr[-500:]}"); continue
-        r = subprocess.run(['timeout', '600', './build/mutants/tests/uaccess-test'], capture_output=True, text=True)
-        last = [l for l in r.stdout.splitlines() if ' passed, ' in l]
-        first = [l for l in r.stdout.splitlines() if l.startswith('# FAIL') or 'unexpected' in l][:1]
-        missed += r.returncode == 0
-        print(f"{'CAUGHT' if r.returncode else 'MISSED'} {name}: rc={r.returncode} {last[-1] if last else '(no result line)'} {first}")
+        rc, first, last = 0, [], []
+        for fs in SETS:
+            r = subprocess.run(['timeout', '600', './build/mutants/tests/uaccess-test', fs], capture_output=True, text=True)
+            rc = r.returncode
+            last = [l for l in r.stdout.splitlines() if ' passed, ' in l]
+            first = [l for l in r.stdout.splitlines() if l.startswith('# FAIL') or 'unexpected' in l][:1]
+            if rc:
+                break
+        missed += rc == 0
+        print(f"{'CAUGHT' if rc else 'MISSED'} {name}: set {fs} rc={rc} {last[-1] if last else '(no result line)'} {first}")
     finally:
         open(f, 'w').write(src)
 sys.exit(1 if missed else 0)

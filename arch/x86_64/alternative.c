@@ -251,7 +251,14 @@ static int patch(const struct uaccess_alt *a, const int32_t *code_field,
 	if (build_site(buf, a->site_len, site,
 		       (const uint8_t *)rel_addr(code_field), code_len))
 		return -1;
-	text_poke((void *)site, buf, a->site_len);
+	/* Write only what changes: code that is written must be fetched and
+	 * decoded again, and a site that already holds the right bytes (the
+	 * common case when patching again) need not pay that. */
+	for (unsigned int i = 0; i < a->site_len; i++)
+		if (((const uint8_t *)site)[i] != buf[i]) {
+			text_poke((void *)site, buf, a->site_len);
+			break;
+		}
 	return 0;
 }
 

@@ -114,16 +114,24 @@ FUNC(_clear_user_short)
 END(_clear_user_short)
 
 /*
- * _clear_user_long: n >= UACCESS_SHORT_LIMIT. Below UACCESS_CLEAR_BULK the
- * unrolled loop; from there the bulk site, patched at init: rep stosb with
- * ERMS, rep stosq + tail with REP_GOOD, else the same loop.
+ * _clear_user_long: n >= UACCESS_SHORT_LIMIT.
+ *   n < UACCESS_CLEAR_BULK: 64-byte blocks, the last one ending at n (it
+ *            overlaps the one before: no tail code, no branch per bit);
+ *   else the bulk site, patched at init: rep stosb with ERMS, rep stosq +
+ *            tail with REP_GOOD, else the 64-byte loop.
+ * The overlapping block stores some bytes twice, in ascending order of
+ * first store, so a fault still leaves nothing written at or past it.
+ *
+ * Tried and dropped: for 128 <= n < 256, two fixed 128-byte groups with no
+ * branch on n. It wins on random sizes (mix 0..256: 17 ticks against 21)
+ * but stores 256 bytes at n = 128 (10.2 ticks against 5.2 for the loop).
  * Input:    rdi = user destination, rcx = byte count >= UACCESS_SHORT_LIMIT
  * Output:   rcx = bytes not cleared (0 on success)
  * Clobbers: rax, rdx, rdi, flags
- * Faults:   a loop store (as in _clear_user_short); rep stosb at the bulk
- *           site (the site's table entry, exact rcx); rep stosq (rcx
- *           counts quadwords: the fixup adds the tail and finishes in
- *           .Lclear_bytes).
+ * Faults:   a group store (rdi/rcx hold the group's start and length to the
+ *           end, .Lclear_bytes finishes); rep stosb at the bulk site (the
+ *           site's table entry, exact rcx); rep stosq (rcx counts
+ *           quadwords: the fixup adds the tail, .Lclear_bytes finishes).
  */
 FUNC(_clear_user_long)
 	xorl	%eax, %eax
@@ -141,8 +149,20 @@ FUNC(_clear_user_long)
 	addq	$64, %rdi
 	subq	$64, %rcx
 	cmpq	$64, %rcx
-	jae	.Lclear_loop
-	jmp	.Lclear_tail32
+	ja	.Lclear_loop
+	/* 1..64 bytes left: one block ending at the end of the range */
+	leaq	-64(%rdi, %rcx), %rdi
+	movl	$64, %ecx
+	UACCESS_USER(.Lclear_bytes, movq %rax, 0(%rdi))
+	UACCESS_USER(.Lclear_bytes, movq %rax, 8(%rdi))
+	UACCESS_USER(.Lclear_bytes, movq %rax, 16(%rdi))
+	UACCESS_USER(.Lclear_bytes, movq %rax, 24(%rdi))
+	UACCESS_USER(.Lclear_bytes, movq %rax, 32(%rdi))
+	UACCESS_USER(.Lclear_bytes, movq %rax, 40(%rdi))
+	UACCESS_USER(.Lclear_bytes, movq %rax, 48(%rdi))
+	UACCESS_USER(.Lclear_bytes, movq %rax, 56(%rdi))
+	xorl	%ecx, %ecx
+	ret
 
 .Lclear_bulk:
 	ALTERNATIVE_2 "jmp32 .Lclear_loop", \

@@ -137,16 +137,22 @@ FUNC(_copy_user_short)
 END(_copy_user_short)
 
 /*
- * _copy_user_long: n >= UACCESS_SHORT_LIMIT. Below UACCESS_COPY_BULK the
- * unrolled loop; from there the bulk site, patched at init: rep movsb with
- * ERMS, rep movsq + tail with REP_GOOD, else the same loop.
+ * _copy_user_long: n >= UACCESS_SHORT_LIMIT.
+ *   n < UACCESS_COPY_BULK: 64-byte blocks, the last one ending at n (it
+ *            overlaps the one before: no tail code, no branch per bit);
+ *   else the bulk site, patched at init: rep movsb with ERMS, rep movsq +
+ *            tail with REP_GOOD, else the 64-byte loop.
+ * The overlapping block copies some bytes twice (the same bytes to the same
+ * places), in ascending order of first access, so a fault still leaves
+ * nothing read or written at or past it.
  * Input:    rdi = destination, rsi = source, rcx = count >= UACCESS_SHORT_LIMIT
  * Output:   rcx = bytes not copied (0 on success)
  * Clobbers: rax, rdx, rsi, rdi, r8, r9, r10, r11, flags
- * Faults:   a loop load or store (as in _copy_user_short); rep movsb at the
+ * Faults:   a group load or store (rsi/rdi/rcx hold the group's start and
+ *           length to the end, .Lcopy_bytes finishes); rep movsb at the
  *           bulk site (the site's table entry, exact rcx); rep movsq (rcx
- *           counts quadwords: the fixup adds the tail and finishes in
- *           .Lcopy_bytes).
+ *           counts quadwords: the fixup adds the tail, .Lcopy_bytes
+ *           finishes).
  */
 FUNC(_copy_user_long)
 	cmpq	$UACCESS_COPY_BULK, %rcx
@@ -172,8 +178,29 @@ FUNC(_copy_user_long)
 	addq	$64, %rdi
 	subq	$64, %rcx
 	cmpq	$64, %rcx
-	jae	.Lcopy_loop
-	jmp	.Lcopy_tail32
+	ja	.Lcopy_loop
+	/* 1..64 bytes left: one block ending at the end of the range */
+	leaq	-64(%rsi, %rcx), %rsi
+	leaq	-64(%rdi, %rcx), %rdi
+	movl	$64, %ecx
+	UACCESS_USER(.Lcopy_bytes, movq 0(%rsi), %r8)
+	UACCESS_USER(.Lcopy_bytes, movq 8(%rsi), %r9)
+	UACCESS_USER(.Lcopy_bytes, movq 16(%rsi), %r10)
+	UACCESS_USER(.Lcopy_bytes, movq 24(%rsi), %r11)
+	UACCESS_USER(.Lcopy_bytes, movq %r8, 0(%rdi))
+	UACCESS_USER(.Lcopy_bytes, movq %r9, 8(%rdi))
+	UACCESS_USER(.Lcopy_bytes, movq %r10, 16(%rdi))
+	UACCESS_USER(.Lcopy_bytes, movq %r11, 24(%rdi))
+	UACCESS_USER(.Lcopy_bytes, movq 32(%rsi), %r8)
+	UACCESS_USER(.Lcopy_bytes, movq 40(%rsi), %r9)
+	UACCESS_USER(.Lcopy_bytes, movq 48(%rsi), %r10)
+	UACCESS_USER(.Lcopy_bytes, movq 56(%rsi), %r11)
+	UACCESS_USER(.Lcopy_bytes, movq %r8, 32(%rdi))
+	UACCESS_USER(.Lcopy_bytes, movq %r9, 40(%rdi))
+	UACCESS_USER(.Lcopy_bytes, movq %r10, 48(%rdi))
+	UACCESS_USER(.Lcopy_bytes, movq %r11, 56(%rdi))
+	xorl	%ecx, %ecx
+	ret
 
 .Lcopy_bulk:
 	ALTERNATIVE_2 "jmp32 .Lcopy_loop", \

@@ -135,6 +135,9 @@ static uint64_t name(const struct batch *b)				\
 DEFINE_TIMER(time_lib_clear, clear_user(to, n))
 DEFINE_TIMER(time_lib_copy_to, copy_to_user(to, from, n))
 DEFINE_TIMER(time_lib_copy_from, copy_from_user(to, from, n))
+DEFINE_TIMER(time_raw_clear, __clear_user(to, n))
+DEFINE_TIMER(time_raw_copy_to, __copy_to_user(to, from, n))
+DEFINE_TIMER(time_raw_copy_from, __copy_from_user(to, from, n))
 
 DEFINE_TIMER(time_bytes_clear, ref_clear_bytes(to, n))
 DEFINE_TIMER(time_bytes_copy, ref_copy_bytes(to, from, n))
@@ -195,7 +198,7 @@ struct column {
 	timer_fn *time[NR_OPS];
 };
 
-#define NR_COLUMNS (2 + ARRAY_SIZE(forced_sets) + ARRAY_SIZE(references))
+#define NR_COLUMNS (3 + ARRAY_SIZE(forced_sets) + ARRAY_SIZE(references))
 
 static struct column columns[NR_COLUMNS];
 
@@ -212,6 +215,11 @@ static void setup_columns(unsigned long lib_features)
 	int c = 0;
 
 	add_lib_column(&c, "lib", lib_features);
+	/* The same without access_ok(): like for like with the references. */
+	columns[c++] = (struct column){
+		.name = "lib:__", .uses_lib = true, .features = lib_features,
+		.time = { time_raw_clear, time_raw_copy_to, time_raw_copy_from },
+	};
 	for (size_t i = 0; i < ARRAY_SIZE(forced_sets); i++)
 		add_lib_column(&c, forced_sets[i].name, forced_sets[i].features);
 	for (size_t i = 0; i < ARRAY_SIZE(references); i++)
@@ -669,12 +677,12 @@ static double best_reference(int op, int row, int *which)
 	return best;
 }
 
-/* lib over the best reference; the 0.5-tick floor keeps near-empty cells
- * from making huge ratios out of noise. */
-static double lib_ratio(int op, int row)
+/* Column col over the best reference; the 0.5-tick floor keeps near-empty
+ * cells from making huge ratios out of noise. */
+static double col_ratio(int op, int row, int col)
 {
 	int which;
-	double lib = ticks[op][row][0], ref = best_reference(op, row, &which);
+	double lib = ticks[op][row][col], ref = best_reference(op, row, &which);
 
 	return (lib > 0.5 ? lib : 0.5) / (ref > 0.5 ? ref : 0.5);
 }
@@ -694,7 +702,8 @@ static void table_header(const char *extra_names, const char *extra_dashes)
 static void ticks_table(int op)
 {
 	out("\n## %s: ticks per call\n", op_names[op]);
-	table_header(" best ref     | lib/ref |", "--------------|--------:|");
+	table_header(" best ref     | lib/ref | __/ref |",
+		     "--------------|--------:|-------:|");
 	for (int i = 0; i < nr_rows; i++) {
 		int which;
 
@@ -704,8 +713,8 @@ static void ticks_table(int op)
 		for (int c = 0; c < (int)NR_COLUMNS; c++)
 			out(" %*.1f |", column_width(c), ticks[op][i][c]);
 		best_reference(op, i, &which);
-		out(" %-12s | %7.2f |\n", columns[which].name + strlen("ref:"),
-		    lib_ratio(op, i));
+		out(" %-12s | %7.2f | %6.2f |\n", columns[which].name + strlen("ref:"),
+		    col_ratio(op, i, 0), col_ratio(op, i, 1));
 	}
 }
 
@@ -725,34 +734,47 @@ static void throughput_table(int op, double ghz)
 	}
 }
 
-static void summary(int op)
+/*
+ * The worst ratio of column col to the best reference, over the fixed sizes
+ * >= 64 and the mixes (big) or the fixed sizes < 64 (small).
+ */
+static void worst_rows(int op, int col, int *worst_big, int *worst_small)
 {
-	int lib = 0, rep = column_index("ref:rep");
-	int unrolled = column_index("ref:unrolled");
-	int row256 = size_row(256), row4096 = size_row(4096);
-	int worst_big = -1, worst_small = -1;
-
+	*worst_big = *worst_small = -1;
 	for (int i = 0; i < nr_rows; i++) {
 		int *worst;
 
 		if (rows[i].kind == ROW_MIX ||
 		    (rows[i].kind == ROW_SIZE && rows[i].n >= 64))
-			worst = &worst_big;
+			worst = worst_big;
 		else if (rows[i].kind == ROW_SIZE)
-			worst = &worst_small;
+			worst = worst_small;
 		else
 			continue;
-		if (*worst < 0 || lib_ratio(op, i) > lib_ratio(op, *worst))
+		if (*worst < 0 || col_ratio(op, i, col) > col_ratio(op, *worst, col))
 			*worst = i;
 	}
-	out("\n- %s: worst ratio lib / best reference: %.2f at %s (sizes >= 64 and mixes)\n",
-	    op_names[op], lib_ratio(op, worst_big), rows[worst_big].label);
-	out("- %s: worst ratio lib / best reference: %.2f at %s (sizes < 64)\n",
-	    op_names[op], lib_ratio(op, worst_small), rows[worst_small].label);
-	out("- %s: lib vs rep-only at 256 B: %.2fx faster\n", op_names[op],
-	    ticks[op][row256][rep] / ticks[op][row256][lib]);
-	out("- %s: lib vs unrolled-only at 4096 B: %.2fx faster\n", op_names[op],
-	    ticks[op][row4096][unrolled] / ticks[op][row4096][lib]);
+}
+
+static void summary(int op)
+{
+	int rep = column_index("ref:rep");
+	int unrolled = column_index("ref:unrolled");
+	int row256 = size_row(256), row4096 = size_row(4096);
+
+	for (int col = 0; col < 2; col++) {
+		int big, small;
+
+		worst_rows(op, col, &big, &small);
+		out("\n- %s: worst ratio %s / best reference: %.2f at %s (sizes >= 64 and mixes),"
+		    " %.2f at %s (sizes < 64)\n", op_names[op], columns[col].name,
+		    col_ratio(op, big, col), rows[big].label,
+		    col_ratio(op, small, col), rows[small].label);
+		out("- %s: %s vs rep-only at 256 B: %.2fx faster; vs unrolled-only at 4096 B: %.2fx faster\n",
+		    op_names[op], columns[col].name,
+		    ticks[op][row256][rep] / ticks[op][row256][col],
+		    ticks[op][row4096][unrolled] / ticks[op][row4096][col]);
+	}
 }
 
 static FILE *open_output(const char *dir, const char *name)

@@ -45,8 +45,8 @@ void uaccess_set_text_poke(void (*poke)(void *dst, const void *src,
 #define _UACCESS_S(x) _UACCESS_S2(x)
 
 /* Open and close a user-access window: stac/clac where SMAP exists. */
-#define _UACCESS_STAC UACCESS_ALTERNATIVE("", "stac", UACCESS_FEAT_SMAP_BIT)
-#define _UACCESS_CLAC UACCESS_ALTERNATIVE("", "clac", UACCESS_FEAT_SMAP_BIT)
+#define _UACCESS_STAC UACCESS_ALTERNATIVE("nopl (%%rax)", "stac", UACCESS_FEAT_SMAP_BIT)
+#define _UACCESS_CLAC UACCESS_ALTERNATIVE("nopl (%%rax)", "clac", UACCESS_FEAT_SMAP_BIT)
 
 /*
  * Size decision inline, everything else out of line (clear_user.S): short
@@ -66,10 +66,12 @@ static inline unsigned long _uaccess_clear(void *to, unsigned long n)
 					       "rep stosb", UACCESS_FEAT_FSRM_BIT,
 					       "rep stosb", UACCESS_FEAT_FSRS_BIT)
 			 UACCESS_EXTABLE(880b, 2f)
-			 "	jmp 2f\n"
-			 "1:	call _clear_user_long\n"
 			 "2:\n"
 			 _UACCESS_CLAC
+			 "	.pushsection .text.unlikely, \"ax\"\n"
+			 "1:	call _clear_user_long\n"
+			 "	jmp 2b\n"
+			 "	.popsection\n"
 			 : "+c"(n), "+D"(to), "+a"(zero)
 			 :
 			 : "rdx", "memory", "cc");
@@ -85,10 +87,12 @@ static inline unsigned long _uaccess_copy(void *to, const void *from,
 			 UACCESS_ALTERNATIVE("call _copy_user_short",
 					     "rep movsb", UACCESS_FEAT_FSRM_BIT)
 			 UACCESS_EXTABLE(880b, 2f)
-			 "	jmp 2f\n"
-			 "1:	call _copy_user_long\n"
 			 "2:\n"
 			 _UACCESS_CLAC
+			 "	.pushsection .text.unlikely, \"ax\"\n"
+			 "1:	call _copy_user_long\n"
+			 "	jmp 2b\n"
+			 "	.popsection\n"
 			 : "+c"(n), "+D"(to), "+S"(from)
 			 :
 			 : "rax", "rdx", "r8", "r9", "r10", "r11", "memory", "cc");
