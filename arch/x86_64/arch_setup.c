@@ -7,21 +7,28 @@
 #include "internal.h"
 #include "arch_internal.h"
 
-static const char *strategy = "unpatched";
+static char strategy[64] = "unpatched";
+
+/* Append s at *p, staying inside strategy[]. */
+static void put(char **p, const char *s)
+{
+	while (*s && *p < strategy + sizeof(strategy) - 1)
+		*(*p)++ = *s++;
+	**p = 0;
+}
 
 int _uaccess_arch_setup(unsigned long features)
 {
-	static const char *const names[2][3] = {
-		/* short path: bit groups / rep; bulk: loop, repq, rep */
-		{ "short=groups bulk=loop", "short=groups bulk=repq",
-		  "short=groups bulk=rep" },
-		{ "short=rep bulk=loop", "short=rep bulk=repq",
-		  "short=rep bulk=rep" },
-	};
-	int bulk = (features & UACCESS_FEAT_ERMS) ? 2 :
-		   (features & UACCESS_FEAT_REP_GOOD) ? 1 : 0;
+	char *p = strategy;
 
-	strategy = names[(features & UACCESS_FEAT_FSRM) ? 1 : 0][bulk];
+	/* Mirrors the patch sites of <uaccess/arch.h> and *_user.S. */
+	put(&p, "clear short=");
+	put(&p, features & (UACCESS_FEAT_FSRM | UACCESS_FEAT_FSRS) ? "rep" : "groups");
+	put(&p, ", copy short=");
+	put(&p, features & UACCESS_FEAT_FSRM ? "rep" : "groups");
+	put(&p, ", bulk=");
+	put(&p, features & UACCESS_FEAT_ERMS ? "rep" :
+		features & UACCESS_FEAT_REP_GOOD ? "repq" : "loop");
 	return _uaccess_apply_alternatives(features);
 }
 

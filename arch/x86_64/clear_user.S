@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * clear_user for x86-64, out of line. The inline code in <uaccess/arch.h>
- * decides short (n < UACCESS_SHORT_LIMIT) against long, and either runs
+ * decides short (n < UACCESS_CLEAR_SHORT_LIMIT) against long, and either runs
  * rep stosb in place (FSRM) or calls one of the entry points below; the
  * long entry makes the one remaining decision, loop against bulk. No size
  * is tested twice. See <uaccess/bands.h> for the limits.
@@ -48,9 +48,9 @@ FUNC(_clear_user_bytes)
 END(_clear_user_bytes)
 
 /*
- * _clear_user_short: n < UACCESS_SHORT_LIMIT, one group of stores per set
+ * _clear_user_short: n < UACCESS_CLEAR_SHORT_LIMIT, one group of stores per set
  * bit of n (64, 32, 16, 8, 4, 2, 1), largest first, no loop.
- * Input:    rdi = user destination, rcx = byte count < UACCESS_SHORT_LIMIT
+ * Input:    rdi = user destination, rcx = byte count < UACCESS_CLEAR_SHORT_LIMIT
  * Output:   rcx = bytes not cleared (0 on success)
  * Clobbers: rax, rdi, flags
  * Faults:   any store; rdi/rcx still hold the start of its group, and
@@ -114,7 +114,7 @@ FUNC(_clear_user_short)
 END(_clear_user_short)
 
 /*
- * _clear_user_long: n >= UACCESS_SHORT_LIMIT.
+ * _clear_user_long: n >= UACCESS_CLEAR_SHORT_LIMIT.
  *   n < UACCESS_CLEAR_BULK: 64-byte blocks, the last one ending at n (it
  *            overlaps the one before: no tail code, no branch per bit);
  *   else the bulk site, patched at init: rep stosb with ERMS, rep stosq +
@@ -125,7 +125,7 @@ END(_clear_user_short)
  * Tried and dropped: for 128 <= n < 256, two fixed 128-byte groups with no
  * branch on n. It wins on random sizes (mix 0..256: 17 ticks against 21)
  * but stores 256 bytes at n = 128 (10.2 ticks against 5.2 for the loop).
- * Input:    rdi = user destination, rcx = byte count >= UACCESS_SHORT_LIMIT
+ * Input:    rdi = user destination, rcx = byte count >= UACCESS_CLEAR_SHORT_LIMIT
  * Output:   rcx = bytes not cleared (0 on success)
  * Clobbers: rax, rdx, rdi, flags
  * Faults:   a group store (rdi/rcx hold the group's start and length to the
@@ -137,7 +137,7 @@ FUNC(_clear_user_long)
 	xorl	%eax, %eax
 	cmpq	$UACCESS_CLEAR_BULK, %rcx
 	jae	.Lclear_bulk
-.Lclear_loop:			/* rcx >= 64 */
+.Lclear_loop:			/* rcx > 64 */
 	UACCESS_USER(.Lclear_bytes, movq %rax, 0(%rdi))
 	UACCESS_USER(.Lclear_bytes, movq %rax, 8(%rdi))
 	UACCESS_USER(.Lclear_bytes, movq %rax, 16(%rdi))

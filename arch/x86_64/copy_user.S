@@ -3,7 +3,8 @@
  * copy_to_user / copy_from_user for x86-64, out of line: one body serves
  * both directions, since either side may fault and the fixups do not care
  * which. Structured like clear_user.S: the inline code in <uaccess/arch.h>
- * decides short against long, the long entry decides loop against bulk.
+ * decides short (n < UACCESS_COPY_SHORT_LIMIT) against long, the long entry
+ * decides loop against bulk.
  *
  * Register use: rsi walks the source, rdi the destination, rcx counts the
  * bytes still to copy; rax and r8..r11 carry data. The stack is not used.
@@ -49,9 +50,9 @@ FUNC(_copy_user_bytes)
 END(_copy_user_bytes)
 
 /*
- * _copy_user_short: n < UACCESS_SHORT_LIMIT, one group of loads and stores
- * per set bit of n (64, 32, 16, 8, 4, 2, 1), largest first, no loop.
- * Input:    rdi = destination, rsi = source, rcx = count < UACCESS_SHORT_LIMIT
+ * _copy_user_short: n < UACCESS_COPY_SHORT_LIMIT, one group of loads and
+ * stores per set bit of n (64, 32, 16, 8, 4, 2, 1), largest first, no loop.
+ * Input:    rdi = destination, rsi = source, rcx = count < 128
  * Output:   rcx = bytes not copied (0 on success)
  * Clobbers: rax, rsi, rdi, r8, r9, r10, r11, flags
  * Faults:   any load or store; rsi/rdi/rcx still hold the start of its
@@ -137,7 +138,7 @@ FUNC(_copy_user_short)
 END(_copy_user_short)
 
 /*
- * _copy_user_long: n >= UACCESS_SHORT_LIMIT.
+ * _copy_user_long: n >= UACCESS_COPY_SHORT_LIMIT (64).
  *   n < UACCESS_COPY_BULK: 64-byte blocks, the last one ending at n (it
  *            overlaps the one before: no tail code, no branch per bit);
  *   else the bulk site, patched at init: rep movsb with ERMS, rep movsq +
@@ -145,7 +146,7 @@ END(_copy_user_short)
  * The overlapping block copies some bytes twice (the same bytes to the same
  * places), in ascending order of first access, so a fault still leaves
  * nothing read or written at or past it.
- * Input:    rdi = destination, rsi = source, rcx = count >= UACCESS_SHORT_LIMIT
+ * Input:    rdi = destination, rsi = source, rcx = count >= 64
  * Output:   rcx = bytes not copied (0 on success)
  * Clobbers: rax, rdx, rsi, rdi, r8, r9, r10, r11, flags
  * Faults:   a group load or store (rsi/rdi/rcx hold the group's start and
@@ -157,7 +158,9 @@ END(_copy_user_short)
 FUNC(_copy_user_long)
 	cmpq	$UACCESS_COPY_BULK, %rcx
 	jae	.Lcopy_bulk
-.Lcopy_loop:			/* rcx >= 64 */
+	cmpq	$64, %rcx
+	jbe	.Lcopy_last
+.Lcopy_loop:			/* rcx > 64 */
 	UACCESS_USER(.Lcopy_bytes, movq 0(%rsi), %r8)
 	UACCESS_USER(.Lcopy_bytes, movq 8(%rsi), %r9)
 	UACCESS_USER(.Lcopy_bytes, movq 16(%rsi), %r10)
@@ -179,7 +182,7 @@ FUNC(_copy_user_long)
 	subq	$64, %rcx
 	cmpq	$64, %rcx
 	ja	.Lcopy_loop
-	/* 1..64 bytes left: one block ending at the end of the range */
+.Lcopy_last:	/* 1..64 bytes left: one block ending at the end of the range */
 	leaq	-64(%rsi, %rcx), %rsi
 	leaq	-64(%rdi, %rcx), %rdi
 	movl	$64, %ecx

@@ -20,8 +20,8 @@ int test_arch_parse_features(const char *set, unsigned long *features);
 bool test_arch_probe_read(const void *p);
 
 /* Sizes at which the routines change strategy: the sweeps go around them. */
-#define TEST_ARCH_CLEAR_LIMITS UACCESS_SHORT_LIMIT, UACCESS_CLEAR_BULK
-#define TEST_ARCH_COPY_LIMITS UACCESS_SHORT_LIMIT, UACCESS_COPY_BULK
+#define TEST_ARCH_CLEAR_LIMITS UACCESS_CLEAR_SHORT_LIMIT, UACCESS_CLEAR_BULK
+#define TEST_ARCH_COPY_LIMITS UACCESS_COPY_SHORT_LIMIT, UACCESS_COPY_BULK
 
 /* The arch's own tests, for the suite table. */
 void test_alternatives(void);

@@ -60,7 +60,7 @@ static inline unsigned long _uaccess_clear(void *to, unsigned long n)
 	unsigned long zero = 0;
 
 	__asm__ volatile(_UACCESS_STAC
-			 "	cmpq $" _UACCESS_S(UACCESS_SHORT_LIMIT) " - 1, %%rcx\n"
+			 "	cmpq $" _UACCESS_S(UACCESS_CLEAR_SHORT_LIMIT) " - 1, %%rcx\n"
 			 "	ja 1f\n"
 			 UACCESS_ALTERNATIVE_2("call _clear_user_short",
 					       "rep stosb", UACCESS_FEAT_FSRM_BIT,
@@ -82,7 +82,7 @@ static inline unsigned long _uaccess_copy(void *to, const void *from,
 					  unsigned long n)
 {
 	__asm__ volatile(_UACCESS_STAC
-			 "	cmpq $" _UACCESS_S(UACCESS_SHORT_LIMIT) " - 1, %%rcx\n"
+			 "	cmpq $" _UACCESS_S(UACCESS_COPY_SHORT_LIMIT) " - 1, %%rcx\n"
 			 "	ja 1f\n"
 			 UACCESS_ALTERNATIVE("call _copy_user_short",
 					     "rep movsb", UACCESS_FEAT_FSRM_BIT)
