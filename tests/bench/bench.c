@@ -106,9 +106,12 @@ static volatile unsigned long not_done;
  * One timing function per routine, each calling it directly: the library's
  * calls are inline code patched at init, and calling them here puts that
  * code in the timed loop itself, as in a kernel. `call` is an expression of
- * to, from and n.
+ * to, from and n. Each starts on its own 64-byte line, so that where the
+ * linker happens to put one column's code does not change another's
+ * timing (without this, a change to one column moved others by 1-2 ticks).
  */
 #define DEFINE_TIMER(name, call)					\
+__attribute__((noinline, aligned(64)))					\
 static uint64_t name(const struct batch *b)				\
 {									\
 	char *to = b->to;						\

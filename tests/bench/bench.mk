@@ -15,7 +15,7 @@ BENCH_OBJS := $(addprefix $(BENCH_DIR)/,$(addsuffix .o,$(basename $(notdir $(BEN
 BENCH_BIN := $(BENCH_DIR)/uaccess-bench
 # -mno-red-zone: <uaccess.h>'s inline code calls routines from asm, and a
 # call writes below the stack pointer.
-BENCH_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -fpie -mno-red-zone -falign-loops=64 \
+BENCH_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -fpie -mno-red-zone \
 	-Itests/bench $(EXTRA_CFLAGS)
 BENCH_LDFLAGS := -pie $(EXTRA_LDFLAGS)
 
