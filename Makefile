@@ -7,9 +7,12 @@
 #   ARCH= CROSS_COMPILE= CC= O= V=1   as in Linux and musl
 
 ARCH ?= x86_64
-CROSS_COMPILE ?=
 O ?= build/$(ARCH)
 V ?= 0
+
+# Per-arch settings: flags, the default CROSS_COMPILE, how tests link and run.
+include arch/$(ARCH)/arch.mk
+CROSS_COMPILE ?=
 
 ifeq ($(origin CC),default)
 CC := $(CROSS_COMPILE)gcc
@@ -27,8 +30,6 @@ else
 Q := @
 quiet = @printf '  %-6s %s\n'
 endif
-
-include arch/$(ARCH)/arch.mk
 
 # The library: lib/*.c, plus arch/$(ARCH)/*.[cS]. As in musl, an arch file
 # replaces the generic lib/ file of the same base name.
@@ -49,10 +50,9 @@ TEST_OBJS := $(addprefix $(O)/,$(addsuffix .o,$(basename $(TEST_SRCS))))
 TEST_BIN := $(O)/tests/uaccess-test
 TEST_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Itests \
 	-Itests/arch/$(ARCH) $(TEST_ARCH_CFLAGS) $(EXTRA_CFLAGS)
-# -z text: the library must need no text relocations in a PIE. The linker
-# script places the exception table through the kernel fragment, so every
-# test run also checks <uaccess/sections.ld>.
-TEST_LDFLAGS := -pie -Wl,-z,text -Wl,-L,include \
+# The linker script places the library's sections through the kernel
+# fragment, so every test run also checks <uaccess/sections.ld>.
+TEST_LDFLAGS := $(TEST_ARCH_LDFLAGS) -Wl,-L,include \
 	-Wl,-T,tests/hosted/extable.ld $(EXTRA_LDFLAGS)
 
 all: $(LIB)
@@ -76,16 +76,17 @@ $(TEST_BIN): $(TEST_OBJS) $(LIB) tests/hosted/extable.ld include/uaccess/section
 	$(quiet) LD $@
 	$(Q)$(CC) $(TEST_LDFLAGS) -o $@ $(TEST_OBJS) $(LIB)
 
-# Run this compiler's suites; each writes a log ending in "N passed, N failed".
-# The suite runs once per feature set of TEST_FEATURE_SETS (arch.mk), each
-# in a fresh process patched for that set.
+# Run the suite once per configuration of TEST_CONFIGS (arch.mk), each in a
+# fresh process started by $(call test_cmd,CONFIG); each log ends in
+# "N passed, N failed", and suite.log sums them. Then the build checks.
 test: $(TEST_BIN)
-	$(Q)for set in $(TEST_FEATURE_SETS); do \
-		echo "== feature set $$set"; \
-		$(TEST_BIN) $$set > $(O)/suite-$$set.log 2>&1; \
-		grep -v '^ok' $(O)/suite-$$set.log; \
+	$(Q)for c in $(TEST_CONFIGS); do \
+		log=$(O)/suite-$$(echo $$c | tr / _).log; \
+		echo "== $$c"; \
+		$(call test_cmd,$$c) > $$log 2>&1; \
+		grep -v '^ok' $$log; \
 	done
-	$(Q)sh tests/tally.sh $(foreach s,$(TEST_FEATURE_SETS),$(O)/suite-$(s).log) \
+	$(Q)sh tests/tally.sh $(foreach c,$(TEST_CONFIGS),$(O)/suite-$(subst /,_,$(c)).log) \
 		> $(O)/suite.log; tail -n 1 $(O)/suite.log
 	$(Q)CC="$(CC)" NM="$(NM)" OBJDUMP="$(OBJDUMP)" O="$(O)" ARCH="$(ARCH)" \
 		KERNEL_CFLAGS="$(KERNEL_CFLAGS)" LIB="$(LIB)" \

@@ -4,9 +4,7 @@
 #  - no undefined symbols but those the linker provides;
 #  - it links into a freestanding kernel image (KERNEL_CFLAGS, own linker
 #    script with <uaccess/sections.ld>);
-#  - it links into a PIE without text relocations (the suite's binary is
-#    linked with -z text; checked again here from its dynamic section);
-#  - no SIMD or x87 registers in the library code.
+#  - whatever tests/arch/$ARCH/build-checks.sh adds.
 # Environment: CC NM OBJDUMP O ARCH LIB KERNEL_CFLAGS (set by the Makefile).
 set -u
 passed=0
@@ -41,12 +39,8 @@ $CC -nostdlib -static -Wl,-L,include -Wl,-T,tests/arch/$ARCH/kernel.ld \
 	-o "$dir/kernel.elf" "$dir/kernel_main.o" "$LIB"
 result $? "links into a kernel image ($KERNEL_CFLAGS)"
 
-! readelf -d "$O/tests/uaccess-test" 2>/dev/null | grep -q TEXTREL &&
-	readelf -h "$O/tests/uaccess-test" | grep -q 'DYN'
-result $? "links into a PIE without text relocations"
-
-! $OBJDUMP -d "$LIB" | grep -Eq '%(x|y|z)mm|%st|%mm[0-7]'
-result $? "no SIMD or x87 registers in the library"
+# Checks of this architecture (they call result too).
+[ -f tests/arch/$ARCH/build-checks.sh ] && . tests/arch/$ARCH/build-checks.sh
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -8,6 +8,9 @@ ARCH_CFLAGS := -mgeneral-regs-only -mno-red-zone -fpie
 KERNEL_CFLAGS := -mcmodel=kernel -fno-pic -mno-red-zone -mgeneral-regs-only
 # The tests call the inline routines, which call out of line from asm.
 TEST_ARCH_CFLAGS := -mno-red-zone
+# -z text: the library must need no text relocations in a PIE.
+TEST_ARCH_LDFLAGS := -pie -Wl,-z,text
 # Every feature set the dispatch distinguishes, each run in its own process
 # (tests/hosted/platform.c parses the names).
-TEST_FEATURE_SETS := none rep_good erms erms+fsrm erms+fsrm+fsrs fsrs native
+TEST_CONFIGS := none rep_good erms erms+fsrm erms+fsrm+fsrs fsrs native
+test_cmd = $(TEST_BIN) $(1)

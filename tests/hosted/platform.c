@@ -96,7 +96,8 @@ int plat_printf(const char *fmt, ...)
  * the pages for writing around the copy (what a kernel does with its own
  * mapping tricks).
  */
-static void poke_text(void *dst, const void *src, unsigned long len)
+static __attribute__((unused)) void poke_text(void *dst, const void *src,
+					     unsigned long len)
 {
 	unsigned long page = (unsigned long)plat_page_size();
 	unsigned long lo = (unsigned long)dst & ~(page - 1);
@@ -135,7 +136,9 @@ int main(int argc, char **argv)
 		fprintf(stderr, "unknown feature set %s\n", set);
 		return 2;
 	}
+#ifdef UACCESS_HAS_TEXT_POKE	/* the arch patches code at init */
 	uaccess_set_text_poke(poke_text);
+#endif
 	test_init_status = uaccess_init_features(features);
 	test_features = features;
 	printf("# feature set %s (%#lx): %s\n", set, features,

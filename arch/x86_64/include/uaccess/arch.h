@@ -38,6 +38,7 @@
 #define UACCESS_FEAT_SMAP	(1UL << UACCESS_FEAT_SMAP_BIT)	/* CPUID.7.0:EBX[20] */
 
 /* Set the hook that writes code at init (default: plain stores). */
+#define UACCESS_HAS_TEXT_POKE 1
 void uaccess_set_text_poke(void (*poke)(void *dst, const void *src,
 					unsigned long len));
 
