@@ -27,6 +27,18 @@
 #include <uaccess/extable.h>
 
 /*
+ * ZERO_QWORDS n: store zero (rax) to the n quadwords at rdi, in ascending
+ * order, each covered by the table: a fault resumes at .Lclear_bytes.
+ */
+.macro ZERO_QWORDS count
+	.set .Lzoff, 0
+	.rept \count
+	UACCESS_USER(.Lclear_bytes, movq %rax, .Lzoff(%rdi))
+	.set .Lzoff, .Lzoff + 8
+	.endr
+.endm
+
+/*
  * _clear_user_bytes: byte by byte; also the finisher of every fixup.
  * Input:    rdi = user destination, rcx = byte count
  * Output:   rcx = bytes not cleared (0 on success)
@@ -61,30 +73,19 @@ FUNC(_clear_user_short)
 .Lclear_tail64:			/* rcx < 128 */
 	testb	$64, %cl
 	jz	.Lclear_tail32
-	UACCESS_USER(.Lclear_bytes, movq %rax, 0(%rdi))
-	UACCESS_USER(.Lclear_bytes, movq %rax, 8(%rdi))
-	UACCESS_USER(.Lclear_bytes, movq %rax, 16(%rdi))
-	UACCESS_USER(.Lclear_bytes, movq %rax, 24(%rdi))
-	UACCESS_USER(.Lclear_bytes, movq %rax, 32(%rdi))
-	UACCESS_USER(.Lclear_bytes, movq %rax, 40(%rdi))
-	UACCESS_USER(.Lclear_bytes, movq %rax, 48(%rdi))
-	UACCESS_USER(.Lclear_bytes, movq %rax, 56(%rdi))
+	ZERO_QWORDS 8
 	addq	$64, %rdi
 	subl	$64, %ecx
 .Lclear_tail32:			/* rcx < 64 */
 	testb	$32, %cl
 	jz	.Lclear_tail16
-	UACCESS_USER(.Lclear_bytes, movq %rax, 0(%rdi))
-	UACCESS_USER(.Lclear_bytes, movq %rax, 8(%rdi))
-	UACCESS_USER(.Lclear_bytes, movq %rax, 16(%rdi))
-	UACCESS_USER(.Lclear_bytes, movq %rax, 24(%rdi))
+	ZERO_QWORDS 4
 	addq	$32, %rdi
 	subl	$32, %ecx
 .Lclear_tail16:
 	testb	$16, %cl
 	jz	.Lclear_tail8
-	UACCESS_USER(.Lclear_bytes, movq %rax, 0(%rdi))
-	UACCESS_USER(.Lclear_bytes, movq %rax, 8(%rdi))
+	ZERO_QWORDS 2
 	addq	$16, %rdi
 	subl	$16, %ecx
 .Lclear_tail8:
@@ -138,14 +139,7 @@ FUNC(_clear_user_long)
 	cmpq	$UACCESS_CLEAR_BULK, %rcx
 	jae	.Lclear_bulk
 .Lclear_loop:			/* rcx > 64 */
-	UACCESS_USER(.Lclear_bytes, movq %rax, 0(%rdi))
-	UACCESS_USER(.Lclear_bytes, movq %rax, 8(%rdi))
-	UACCESS_USER(.Lclear_bytes, movq %rax, 16(%rdi))
-	UACCESS_USER(.Lclear_bytes, movq %rax, 24(%rdi))
-	UACCESS_USER(.Lclear_bytes, movq %rax, 32(%rdi))
-	UACCESS_USER(.Lclear_bytes, movq %rax, 40(%rdi))
-	UACCESS_USER(.Lclear_bytes, movq %rax, 48(%rdi))
-	UACCESS_USER(.Lclear_bytes, movq %rax, 56(%rdi))
+	ZERO_QWORDS 8
 	addq	$64, %rdi
 	subq	$64, %rcx
 	cmpq	$64, %rcx
@@ -153,14 +147,7 @@ FUNC(_clear_user_long)
 	/* 1..64 bytes left: one block ending at the end of the range */
 	leaq	-64(%rdi, %rcx), %rdi
 	movl	$64, %ecx
-	UACCESS_USER(.Lclear_bytes, movq %rax, 0(%rdi))
-	UACCESS_USER(.Lclear_bytes, movq %rax, 8(%rdi))
-	UACCESS_USER(.Lclear_bytes, movq %rax, 16(%rdi))
-	UACCESS_USER(.Lclear_bytes, movq %rax, 24(%rdi))
-	UACCESS_USER(.Lclear_bytes, movq %rax, 32(%rdi))
-	UACCESS_USER(.Lclear_bytes, movq %rax, 40(%rdi))
-	UACCESS_USER(.Lclear_bytes, movq %rax, 48(%rdi))
-	UACCESS_USER(.Lclear_bytes, movq %rax, 56(%rdi))
+	ZERO_QWORDS 8
 	xorl	%ecx, %ecx
 	ret
 

@@ -27,6 +27,26 @@
 #include <uaccess/extable.h>
 
 /*
+ * COPY_QWORDS n (a multiple of 4): copy n quadwords from rsi to rdi, four
+ * loads then four stores at a time, in ascending order, each covered by the
+ * table: a fault resumes at .Lcopy_bytes.
+ */
+.macro COPY_QWORDS count
+	.set .Lcoff, 0
+	.rept \count / 4
+	UACCESS_USER(.Lcopy_bytes, movq .Lcoff(%rsi), %r8)
+	UACCESS_USER(.Lcopy_bytes, movq .Lcoff+8(%rsi), %r9)
+	UACCESS_USER(.Lcopy_bytes, movq .Lcoff+16(%rsi), %r10)
+	UACCESS_USER(.Lcopy_bytes, movq .Lcoff+24(%rsi), %r11)
+	UACCESS_USER(.Lcopy_bytes, movq %r8, .Lcoff(%rdi))
+	UACCESS_USER(.Lcopy_bytes, movq %r9, .Lcoff+8(%rdi))
+	UACCESS_USER(.Lcopy_bytes, movq %r10, .Lcoff+16(%rdi))
+	UACCESS_USER(.Lcopy_bytes, movq %r11, .Lcoff+24(%rdi))
+	.set .Lcoff, .Lcoff + 32
+	.endr
+.endm
+
+/*
  * _copy_user_bytes: byte by byte; also the finisher of every fixup.
  * Input:    rdi = destination, rsi = source, rcx = byte count
  * Output:   rcx = bytes not copied (0 on success)
@@ -61,36 +81,14 @@ END(_copy_user_bytes)
 FUNC(_copy_user_short)
 	testb	$64, %cl
 	jz	.Lcopy_tail32
-	UACCESS_USER(.Lcopy_bytes, movq 0(%rsi), %r8)
-	UACCESS_USER(.Lcopy_bytes, movq 8(%rsi), %r9)
-	UACCESS_USER(.Lcopy_bytes, movq 16(%rsi), %r10)
-	UACCESS_USER(.Lcopy_bytes, movq 24(%rsi), %r11)
-	UACCESS_USER(.Lcopy_bytes, movq %r8, 0(%rdi))
-	UACCESS_USER(.Lcopy_bytes, movq %r9, 8(%rdi))
-	UACCESS_USER(.Lcopy_bytes, movq %r10, 16(%rdi))
-	UACCESS_USER(.Lcopy_bytes, movq %r11, 24(%rdi))
-	UACCESS_USER(.Lcopy_bytes, movq 32(%rsi), %r8)
-	UACCESS_USER(.Lcopy_bytes, movq 40(%rsi), %r9)
-	UACCESS_USER(.Lcopy_bytes, movq 48(%rsi), %r10)
-	UACCESS_USER(.Lcopy_bytes, movq 56(%rsi), %r11)
-	UACCESS_USER(.Lcopy_bytes, movq %r8, 32(%rdi))
-	UACCESS_USER(.Lcopy_bytes, movq %r9, 40(%rdi))
-	UACCESS_USER(.Lcopy_bytes, movq %r10, 48(%rdi))
-	UACCESS_USER(.Lcopy_bytes, movq %r11, 56(%rdi))
+	COPY_QWORDS 8
 	addq	$64, %rsi
 	addq	$64, %rdi
 	subl	$64, %ecx
 .Lcopy_tail32:			/* rcx < 64 */
 	testb	$32, %cl
 	jz	.Lcopy_tail16
-	UACCESS_USER(.Lcopy_bytes, movq 0(%rsi), %r8)
-	UACCESS_USER(.Lcopy_bytes, movq 8(%rsi), %r9)
-	UACCESS_USER(.Lcopy_bytes, movq 16(%rsi), %r10)
-	UACCESS_USER(.Lcopy_bytes, movq 24(%rsi), %r11)
-	UACCESS_USER(.Lcopy_bytes, movq %r8, 0(%rdi))
-	UACCESS_USER(.Lcopy_bytes, movq %r9, 8(%rdi))
-	UACCESS_USER(.Lcopy_bytes, movq %r10, 16(%rdi))
-	UACCESS_USER(.Lcopy_bytes, movq %r11, 24(%rdi))
+	COPY_QWORDS 4
 	addq	$32, %rsi
 	addq	$32, %rdi
 	subl	$32, %ecx
@@ -161,22 +159,7 @@ FUNC(_copy_user_long)
 	cmpq	$64, %rcx
 	jbe	.Lcopy_last
 .Lcopy_loop:			/* rcx > 64 */
-	UACCESS_USER(.Lcopy_bytes, movq 0(%rsi), %r8)
-	UACCESS_USER(.Lcopy_bytes, movq 8(%rsi), %r9)
-	UACCESS_USER(.Lcopy_bytes, movq 16(%rsi), %r10)
-	UACCESS_USER(.Lcopy_bytes, movq 24(%rsi), %r11)
-	UACCESS_USER(.Lcopy_bytes, movq %r8, 0(%rdi))
-	UACCESS_USER(.Lcopy_bytes, movq %r9, 8(%rdi))
-	UACCESS_USER(.Lcopy_bytes, movq %r10, 16(%rdi))
-	UACCESS_USER(.Lcopy_bytes, movq %r11, 24(%rdi))
-	UACCESS_USER(.Lcopy_bytes, movq 32(%rsi), %r8)
-	UACCESS_USER(.Lcopy_bytes, movq 40(%rsi), %r9)
-	UACCESS_USER(.Lcopy_bytes, movq 48(%rsi), %r10)
-	UACCESS_USER(.Lcopy_bytes, movq 56(%rsi), %r11)
-	UACCESS_USER(.Lcopy_bytes, movq %r8, 32(%rdi))
-	UACCESS_USER(.Lcopy_bytes, movq %r9, 40(%rdi))
-	UACCESS_USER(.Lcopy_bytes, movq %r10, 48(%rdi))
-	UACCESS_USER(.Lcopy_bytes, movq %r11, 56(%rdi))
+	COPY_QWORDS 8
 	addq	$64, %rsi
 	addq	$64, %rdi
 	subq	$64, %rcx
@@ -186,22 +169,7 @@ FUNC(_copy_user_long)
 	leaq	-64(%rsi, %rcx), %rsi
 	leaq	-64(%rdi, %rcx), %rdi
 	movl	$64, %ecx
-	UACCESS_USER(.Lcopy_bytes, movq 0(%rsi), %r8)
-	UACCESS_USER(.Lcopy_bytes, movq 8(%rsi), %r9)
-	UACCESS_USER(.Lcopy_bytes, movq 16(%rsi), %r10)
-	UACCESS_USER(.Lcopy_bytes, movq 24(%rsi), %r11)
-	UACCESS_USER(.Lcopy_bytes, movq %r8, 0(%rdi))
-	UACCESS_USER(.Lcopy_bytes, movq %r9, 8(%rdi))
-	UACCESS_USER(.Lcopy_bytes, movq %r10, 16(%rdi))
-	UACCESS_USER(.Lcopy_bytes, movq %r11, 24(%rdi))
-	UACCESS_USER(.Lcopy_bytes, movq 32(%rsi), %r8)
-	UACCESS_USER(.Lcopy_bytes, movq 40(%rsi), %r9)
-	UACCESS_USER(.Lcopy_bytes, movq 48(%rsi), %r10)
-	UACCESS_USER(.Lcopy_bytes, movq 56(%rsi), %r11)
-	UACCESS_USER(.Lcopy_bytes, movq %r8, 32(%rdi))
-	UACCESS_USER(.Lcopy_bytes, movq %r9, 40(%rdi))
-	UACCESS_USER(.Lcopy_bytes, movq %r10, 48(%rdi))
-	UACCESS_USER(.Lcopy_bytes, movq %r11, 56(%rdi))
+	COPY_QWORDS 8
 	xorl	%ecx, %ecx
 	ret
 

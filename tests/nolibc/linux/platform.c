@@ -1,0 +1,217 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The suite in a Linux process without a C library: tests/hosted/platform.c
+ * on raw system calls, for CPUs on which the C library's own code cannot
+ * run (glibc for 32-bit PowerPC uses the classic FPU, which e500 cores lack).
+ *
+ * User buffers are mmap'd pages; guard pages are PROT_NONE, read-only ones
+ * PROT_READ. A SIGSEGV stands in for the page fault: the handler asks
+ * uaccess_fixup() about the faulting instruction and resumes at the fixup
+ * by rewriting the pc in the kernel's signal frame, exactly as a kernel's
+ * page-fault handler does. A fault that the table does not cover is a bug:
+ * report it and exit. linux_arch.h has what differs between architectures.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <uaccess.h>
+#include "harness.h"
+#include "platform.h"
+#include "test_arch.h"
+#include "linux_arch.h"
+
+/* The values every architecture we support shares. */
+#define PAGE_SIZE	4096
+#define PROT_READ	1
+#define PROT_WRITE	2
+#define PROT_EXEC	4
+#define MAP_PRIVATE	0x02
+#define MAP_ANONYMOUS	0x20
+#define SA_SIGINFO	4
+#define SIGBUS		7
+#define SIGSEGV		11
+
+long linux_syscall(long nr, long a1, long a2, long a3, long a4, long a5,
+		   long a6);		/* start.S */
+
+/* The kernel's struct sigaction, which is not the C library's. */
+struct linux_sigaction {
+	void (*handler)(int sig, void *info, void *ucontext);
+	unsigned long flags;
+	void (*restorer)(void);
+	unsigned long mask[64 / (8 * sizeof(long))];	/* 64 signals */
+};
+
+/* The head of a siginfo; si_addr follows three ints, pointer-aligned. */
+struct linux_siginfo {
+	int signo, error, code;
+	void *addr;
+};
+
+static volatile unsigned long faults;
+
+static __attribute__((noreturn)) void exit_group(int status)
+{
+	linux_syscall(NR_exit_group, status, 0, 0, 0, 0, 0);
+	__builtin_unreachable();
+}
+
+static void write_all(int fd, const char *s, size_t n)
+{
+	while (n) {
+		long r = linux_syscall(NR_write, fd, (long)s, (long)n, 0, 0, 0);
+
+		if (r <= 0)
+			exit_group(3);
+		s += r;
+		n -= (size_t)r;
+	}
+}
+
+static int vprint(int fd, const char *fmt, va_list ap)
+{
+	char buf[1024];		/* > the longest line the suite prints */
+	int len = vsnprintf(buf, sizeof(buf), fmt, ap);
+
+	write_all(fd, buf, len < (int)sizeof(buf) ? (size_t)len : sizeof(buf) - 1);
+	return len;
+}
+
+static __attribute__((format(printf, 2, 3))) int print(int fd, const char *fmt, ...)
+{
+	va_list ap;
+	int r;
+
+	va_start(ap, fmt);
+	r = vprint(fd, fmt, ap);
+	va_end(ap);
+	return r;
+}
+
+/* A system call that must not fail here: report the failure and exit. */
+static long must(const char *what, long r)
+{
+	if ((unsigned long)r > -4096UL) {
+		print(2, "%s failed: errno %ld\n", what, -r);
+		exit_group(2);
+	}
+	return r;
+}
+
+static void on_fault(int sig, void *info, void *ucontext)
+{
+	struct linux_siginfo *si = info;
+	unsigned long *pc = linux_context_pc(ucontext);
+	unsigned long fixup = uaccess_fixup(*pc);
+
+	if (!fixup) {
+		print(1, "# unexpected signal %d at pc %#lx, address %p\n",
+		      sig, *pc, si->addr);
+		exit_group(2);
+	}
+	faults++;
+	*pc = fixup;
+}
+
+size_t plat_page_size(void)
+{
+	return PAGE_SIZE;
+}
+
+void *plat_alloc_pages(size_t npages)
+{
+	return (void *)must("mmap", linux_syscall(NR_mmap, 0,
+		(long)(npages * PAGE_SIZE), PROT_READ | PROT_WRITE,
+		MAP_PRIVATE | MAP_ANONYMOUS, -1, 0));
+}
+
+static void protect(void *p, size_t len, int prot)
+{
+	must("mprotect", linux_syscall(NR_mprotect, (long)p, (long)len, prot,
+				       0, 0, 0));
+}
+
+void plat_protect(void *p, size_t npages, enum plat_prot prot)
+{
+	static const int prots[] = {
+		[PLAT_NONE] = 0,
+		[PLAT_RO] = PROT_READ,
+		[PLAT_RW] = PROT_READ | PROT_WRITE,
+	};
+
+	protect(p, npages * PAGE_SIZE, prots[prot]);
+}
+
+unsigned long plat_fault_count(void)
+{
+	return faults;
+}
+
+int plat_printf(const char *fmt, ...)
+{
+	va_list ap;
+	int r;
+
+	va_start(ap, fmt);
+	r = vprint(1, fmt, ap);
+	va_end(ap);
+	return r;
+}
+
+/*
+ * The text-poke hook of a Linux process: code pages are read-only, so open
+ * the pages for writing around the copy (what a kernel does with its own
+ * mapping tricks).
+ */
+static __attribute__((unused)) void poke_text(void *dst, const void *src,
+					     unsigned long len)
+{
+	unsigned long lo = (unsigned long)dst & ~(PAGE_SIZE - 1UL);
+	unsigned long hi = ((unsigned long)dst + len + PAGE_SIZE - 1) &
+			   ~(PAGE_SIZE - 1UL);
+
+	protect((void *)lo, hi - lo, PROT_READ | PROT_WRITE | PROT_EXEC);
+	memcpy(dst, src, len);
+	protect((void *)lo, hi - lo, PROT_READ | PROT_EXEC);
+}
+
+/*
+ * Usage: uaccess-test-nolibc [FEATURES]. FEATURES is a feature set as named
+ * by test_arch_parse_features() ("native" by default: what uaccess_init()
+ * detects, less what user mode cannot run).
+ */
+int main(int argc, char **argv)
+{
+	const char *set = argc > 1 ? argv[1] : "native";
+	unsigned long features;
+	struct linux_sigaction sa = {
+		.handler = on_fault,
+		.flags = SA_SIGINFO | LINUX_SA_RESTORER,
+		.restorer = LINUX_RESTORER,
+	};
+
+	must("rt_sigaction", linux_syscall(NR_rt_sigaction, SIGSEGV, (long)&sa,
+					   0, sizeof(sa.mask), 0, 0));
+	must("rt_sigaction", linux_syscall(NR_rt_sigaction, SIGBUS, (long)&sa,
+					   0, sizeof(sa.mask), 0, 0));
+
+	if (test_arch_parse_features(set, &features)) {
+		print(2, "unknown feature set %s\n", set);
+		return 2;
+	}
+#ifdef UACCESS_HAS_TEXT_POKE	/* the arch patches code at init */
+	uaccess_set_text_poke(poke_text);
+#endif
+	test_init_status = uaccess_init_features(features);
+	test_features = features;
+	plat_printf("# feature set %s (%#lx): %s\n", set, features,
+		    uaccess_strategy_name());
+	return t_run_suite() ? 1 : 0;
+}
+
+/* Called by _start (start.S) with the initial stack: argc, then argv[]. */
+__attribute__((noreturn)) void linux_start(unsigned long *sp);
+void linux_start(unsigned long *sp)
+{
+	exit_group(main((int)sp[0], (char **)(sp + 1)));
+}

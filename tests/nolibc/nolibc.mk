@@ -1,0 +1,71 @@
+# SPDX-License-Identifier: MIT
+#
+# The suite without a C library: $(O)/tests/uaccess-test-nolibc, a static
+# Linux program on raw system calls (tests/nolibc/linux/) with its own
+# string functions and vsnprintf (tests/nolibc/*.c, include/), for CPUs on
+# which the C library cannot run (qemu-ppc -cpu e500v2: no classic FPU).
+#
+#   make nolibc-test	build it and run it once per NOLIBC_CONFIGS, each
+#			log ending in "N passed, N failed", summed in
+#			$(O)/nolibc.log
+#
+# Included by the top-level Makefile, which defines ARCH, O, LIB, CC,
+# CPPFLAGS, TEST_CFLAGS, TEST_CONFIGS, TEST_BIN, test_cmd, Q and quiet.
+# arch.mk may set NOLIBC_CONFIGS and nolibc_cmd (by default those of the
+# hosted suite, with this binary).
+
+NOLIBC_DIR := $(O)/nolibc
+NOLIBC_SRCS := $(wildcard tests/*.c tests/arch/$(ARCH)/*.c tests/arch/$(ARCH)/*.S \
+	tests/nolibc/*.c tests/nolibc/linux/*.c tests/nolibc/linux/$(ARCH)/*.S)
+NOLIBC_OBJS := $(addprefix $(NOLIBC_DIR)/,$(addsuffix .o,$(basename $(NOLIBC_SRCS))))
+NOLIBC_BIN := $(O)/tests/uaccess-test-nolibc
+
+# Soft float on PowerPC: e500 cores have no classic FPU, and nothing here
+# needs one.
+NOLIBC_ARCH_CFLAGS_powerpc32 := -msoft-float
+
+# Headers: ours (tests/nolibc/include), then only the compiler's own
+# (stddef.h, stdarg.h, stdint.h, stdbool.h), never the C library's.
+NOLIBC_CFLAGS = $(TEST_CFLAGS) -ffreestanding -fno-stack-protector \
+	-nostdinc -isystem $(shell $(CC) -print-file-name=include) \
+	-Itests/nolibc/include -Itests/nolibc/linux/$(ARCH) \
+	$(NOLIBC_ARCH_CFLAGS_$(ARCH))
+# No start files, C library or libgcc: nothing divides wider than a long.
+# The linker script is the hosted suite's (<uaccess/sections.ld>).
+NOLIBC_LDFLAGS = -nostdlib -static -no-pie -Wl,-L,include \
+	-Wl,-T,tests/hosted/extable.ld $(EXTRA_LDFLAGS)
+
+# string.c is memset and memcpy: GCC must not turn their loops into calls
+# to themselves (clang does not do it when freestanding, and has no flag).
+$(NOLIBC_DIR)/tests/nolibc/string.o: NOLIBC_FILE_CFLAGS = $(shell \
+	$(CC) -fno-tree-loop-distribute-patterns -E -x c /dev/null \
+	>/dev/null 2>&1 && echo -fno-tree-loop-distribute-patterns)
+
+$(NOLIBC_DIR)/%.o: %.c
+	$(quiet) CC $@
+	$(Q)mkdir -p $(@D) && $(CC) $(CPPFLAGS) $(NOLIBC_CFLAGS) \
+		$(NOLIBC_FILE_CFLAGS) -MMD -MP -c $< -o $@
+
+$(NOLIBC_DIR)/%.o: %.S
+	$(quiet) AS $@
+	$(Q)mkdir -p $(@D) && $(CC) $(CPPFLAGS) $(NOLIBC_CFLAGS) -MMD -MP -c $< -o $@
+
+$(NOLIBC_BIN): $(NOLIBC_OBJS) $(LIB) tests/hosted/extable.ld include/uaccess/sections.ld
+	$(quiet) LD $@
+	$(Q)$(CC) $(NOLIBC_CFLAGS) $(NOLIBC_LDFLAGS) -o $@ $(NOLIBC_OBJS) $(LIB)
+
+NOLIBC_CONFIGS ?= $(TEST_CONFIGS)
+nolibc_cmd ?= $(subst $(TEST_BIN),$(NOLIBC_BIN),$(call test_cmd,$(1)))
+NOLIBC_LOGS = $(foreach c,$(NOLIBC_CONFIGS),$(O)/nolibc-$(subst /,_,$(c)).log)
+
+nolibc-test: $(NOLIBC_BIN)
+	$(Q)for c in $(NOLIBC_CONFIGS); do \
+		log=$(O)/nolibc-$$(echo $$c | tr / _).log; \
+		echo "== nolibc $$c"; \
+		$(call nolibc_cmd,$$c) > $$log 2>&1; \
+		grep -v '^ok' $$log; \
+	done
+	$(Q)sh tests/tally.sh $(NOLIBC_LOGS) > $(O)/nolibc.log; tail -n 1 $(O)/nolibc.log
+
+.PHONY: nolibc-test
+-include $(NOLIBC_OBJS:.o=.d)
