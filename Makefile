@@ -92,25 +92,25 @@ test: $(TEST_BIN)
 		KERNEL_CFLAGS="$(KERNEL_CFLAGS)" LIB="$(LIB)" \
 		sh tests/build-checks.sh | tee $(O)/build-checks.log
 
-# make check: the same suites built with gcc (GNU ld) and clang (lld), run
-# side by side (the machine has two cores), then one closing line.
-CHECK_CCS := gcc clang
-CHECK_LOGS := $(foreach c,$(CHECK_CCS),build/check-$(c)/suite.log build/check-$(c)/build-checks.log)
+# make check: every run of CHECK_RUNS, two at a time (the machine has two
+# cores), each a `make test` with the arguments check-RUN_ARGS in its own
+# output directory, then one closing line over all of them.
+CHECK_RUNS := gcc clang
+check-gcc_ARGS := CC=gcc
+check-clang_ARGS := CC=clang EXTRA_LDFLAGS=-fuse-ld=lld
+CHECK_LOGS = $(foreach r,$(CHECK_RUNS),build/check-$(r)/suite.log build/check-$(r)/build-checks.log)
 
 check:
 	$(Q)sh scripts/install-deps.sh gcc clang lld
 	$(Q)rm -f $(CHECK_LOGS) && mkdir -p build
-	@echo "building and running the suites with: $(CHECK_CCS)"
-	-$(Q)$(MAKE) --no-print-directory -j2 $(addprefix check-,$(CHECK_CCS))
-	$(Q)for c in $(CHECK_CCS); do echo "== $$c"; cat build/check-$$c.out; done
+	@echo "running, two at a time: $(CHECK_RUNS)"
+	-$(Q)$(MAKE) --no-print-directory -j2 $(addprefix check-,$(CHECK_RUNS))
+	$(Q)for r in $(CHECK_RUNS); do echo "== $$r"; cat build/check-$$r.out; done
 	$(Q)sh tests/tally.sh $(CHECK_LOGS)
 
-check-gcc:
-	-$(Q)$(MAKE) --no-print-directory CC=gcc O=build/check-gcc test \
-		> build/check-gcc.out 2>&1
-check-clang:
-	-$(Q)$(MAKE) --no-print-directory CC=clang O=build/check-clang \
-		EXTRA_LDFLAGS=-fuse-ld=lld test > build/check-clang.out 2>&1
+check-%:
+	-$(Q)$(MAKE) --no-print-directory $(check-$*_ARGS) O=build/check-$* test \
+		> build/check-$*.out 2>&1
 
 # make bench: tests/bench/bench.mk
 -include tests/bench/bench.mk
@@ -122,5 +122,5 @@ mutants:
 clean:
 	rm -rf build $(if $(filter build/%,$(O)),,$(O))
 
-.PHONY: all test check check-gcc check-clang mutants clean
+.PHONY: all test check mutants clean
 -include $(LIB_OBJS:.o=.d) $(TEST_OBJS:.o=.d)

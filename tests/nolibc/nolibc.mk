@@ -52,7 +52,7 @@ $(NOLIBC_DIR)/%.o: %.S
 
 $(NOLIBC_BIN): $(NOLIBC_OBJS) $(LIB) tests/hosted/extable.ld include/uaccess/sections.ld
 	$(quiet) LD $@
-	$(Q)$(CC) $(NOLIBC_CFLAGS) $(NOLIBC_LDFLAGS) -o $@ $(NOLIBC_OBJS) $(LIB)
+	$(Q)mkdir -p $(@D) && $(CC) $(NOLIBC_CFLAGS) $(NOLIBC_LDFLAGS) -o $@ $(NOLIBC_OBJS) $(LIB)
 
 NOLIBC_CONFIGS ?= $(TEST_CONFIGS)
 nolibc_cmd ?= $(subst $(TEST_BIN),$(NOLIBC_BIN),$(call test_cmd,$(1)))

@@ -1,0 +1,34 @@
+# SPDX-License-Identifier: MIT
+# PowerPC32, big-endian, any CPU from the original PowerPC on: integer
+# registers only (-msoft-float; the library never touches FP state, so a
+# kernel need not save it around a user copy) and no PIC: 32-bit PowerPC
+# kernels are not PIC, and the .S routines are position independent anyway.
+#
+# DCBZ_LINE=16|32|64|128|0 sets UACCESS_DCBZ_LINE (<uaccess/dcbz.h>, 32 by
+# default) for the library and the tests, and picks the test runs below.
+CROSS_COMPILE ?= powerpc-linux-gnu-
+
+ARCH_CFLAGS := -mcpu=powerpc -mbig-endian -msoft-float -fno-pic -mno-sdata
+ifneq ($(DCBZ_LINE),)
+ARCH_CFLAGS += -DUACCESS_DCBZ_LINE=$(DCBZ_LINE)
+TEST_ARCH_CFLAGS := -DUACCESS_DCBZ_LINE=$(DCBZ_LINE)
+endif
+# Flags of the kernel-model link check (tests/build-checks.sh).
+KERNEL_CFLAGS := -mcpu=powerpc -mbig-endian -msoft-float -fno-pic -mno-sdata
+# The suite is a static Linux program run under qemu-ppc (glibc's static
+# binaries need a CPU with the classic FPU: not e500v1/v2).
+TEST_ARCH_LDFLAGS := -static
+
+# Each run is CPU/FEATURES: qemu-ppc -cpu CPU uaccess-test FEATURES. The
+# CPUs' dcbz lines under qemu: 750 and e300c3 32 bytes, e500mc 64. "dcbz"
+# forces the feature: where the line differs, the library must refuse it.
+ifeq ($(DCBZ_LINE),64)
+TEST_CONFIGS := e500mc/native e500mc/none 750/dcbz
+else ifeq ($(DCBZ_LINE),16)
+TEST_CONFIGS := 750/native 750/dcbz e500mc/dcbz
+else
+TEST_CONFIGS := 750/native 750/none e300c3/native e500mc/native e500mc/dcbz
+endif
+QEMU_PPC ?= qemu-ppc
+test_cmd = $(QEMU_PPC) -cpu $$(echo $(1) | cut -d/ -f1) $(TEST_BIN) \
+	$$(echo $(1) | cut -d/ -f2)

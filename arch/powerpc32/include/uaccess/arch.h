@@ -1,0 +1,149 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * PowerPC32 part of the public API: feature bits, defaults, KUAP hooks, and
+ * the inline __clear_user / __copy_to_user / __copy_from_user.
+ *
+ * The bulk calls open a KUAP window, call the out-of-line routine
+ * (clear_user.S, copy_user.S: ordinary C functions of the SysV ABI) and
+ * close the window. A fault inside a routine resumes at its fixup, which
+ * returns from the routine like any other path, so the window is closed
+ * after every call, faults included.
+ */
+#ifndef UACCESS_ARCH_H
+#define UACCESS_ARCH_H
+
+#include <uaccess/dcbz.h>
+
+/*
+ * User space ends at TASK_SIZE of the 3G/1G split of 32-bit Linux. A kernel
+ * with another split sets its own (-DUACCESS_USER_END=0x80000000UL, or
+ * uaccess_set_user_range()).
+ */
+#ifndef UACCESS_USER_END
+#define UACCESS_USER_END 0xc0000000UL
+#endif
+
+/*
+ * Feature bits for uaccess_init_features().
+ *
+ * UACCESS_FEAT_DCBZ: clear whole cache lines with dcbz (clear_user, and
+ * copy's destination lines when a line fits in 16 registers: up to 64
+ * bytes). uaccess_cpu_features() reports it when dcbz clears exactly
+ * UACCESS_DCBZ_LINE bytes on this CPU, measured on a line of the library's
+ * own data. uaccess_init_features() measures again before using it and
+ * masks it on a mismatch: dcbz with a wrong line size would clear bytes
+ * outside the range, so no feature set can force that.
+ *
+ * dcbz needs cacheable, copy-back memory: on cache-inhibited or
+ * write-through memory it takes an alignment exception. A kernel that runs
+ * with its data not cacheable (early boot, caches off) must not call
+ * uaccess_init(), whose measurement executes dcbz: it calls
+ * uaccess_init_features(0) (no dcbz is then ever executed), or builds with
+ * -DUACCESS_DCBZ_LINE=0, which leaves dcbz out of the library altogether.
+ * If only some user mappings may be such (a user mmap of device memory),
+ * route the alignment exception taken by a library instruction to
+ * uaccess_fixup() like a page fault: every dcbz has an exception-table
+ * entry, and its fixup redoes the range byte by byte.
+ */
+#define UACCESS_FEAT_DCBZ	(1UL << 0)
+
+/*
+ * What one dcbz clears on this CPU, in bytes, measured on each call (dcbz
+ * on a 512-byte aligned pattern in the library's .bss); 0 if it clears no
+ * whole aligned block of at most 256 bytes, if the dcbz faults, or in a
+ * build with UACCESS_DCBZ_LINE=0 (which executes no dcbz).
+ */
+unsigned long uaccess_dcbz_line_size(void);
+
+/*
+ * KUAP (kernel userspace access protection: book3s/32 segment Kp/Ks bits,
+ * 8xx MD_AP, 40x/44x PID): user memory is reachable only between
+ * uaccess_kuap_allow() and uaccess_kuap_prevent(), called with the same
+ * arguments around each bulk call:
+ *
+ *   addr, n   the user range the call may touch
+ *   dir       UACCESS_KUAP_READ (copy_from_user) or UACCESS_KUAP_WRITE
+ *             (clear_user, copy_to_user)
+ *
+ * By default they are empty. A kernel with KUAP builds everything that
+ * includes <uaccess.h> (the library too) with -DUACCESS_KUAP and provides a
+ * header <uaccess/kuap.h> in its own include path that defines both, with
+ * these signatures (static inline, so that the 8xx's single mtspr stays
+ * inline):
+ *
+ *   void uaccess_kuap_allow(const void __user *addr, unsigned long n, int dir);
+ *   void uaccess_kuap_prevent(const void __user *addr, unsigned long n, int dir);
+ *
+ * Calls refused by access_ok() touch no user memory and open no window.
+ */
+#define UACCESS_KUAP_READ	1
+#define UACCESS_KUAP_WRITE	2
+
+#ifdef UACCESS_KUAP
+#include <uaccess/kuap.h>
+#else
+static inline void uaccess_kuap_allow(const void __user *addr, unsigned long n,
+				      int dir)
+{
+	(void)addr, (void)n, (void)dir;
+}
+
+static inline void uaccess_kuap_prevent(const void __user *addr,
+					unsigned long n, int dir)
+{
+	(void)addr, (void)n, (void)dir;
+}
+#endif
+
+/*
+ * The out-of-line routines (C calling convention), for this header only:
+ * dcbz nonzero selects the dcbz line loop, which only _uaccess_dcbz may
+ * (uaccess_init() sets it after checking the line size; 0 before).
+ */
+unsigned long _clear_user(void __user *to, unsigned long n, unsigned long dcbz);
+unsigned long _copy_user(void *to, const void *from, unsigned long n,
+			 unsigned long dcbz);
+extern unsigned long _uaccess_dcbz;
+
+static inline unsigned long __clear_user(void __user *to, unsigned long n)
+{
+	unsigned long left;
+
+	uaccess_kuap_allow(to, n, UACCESS_KUAP_WRITE);
+	left = _clear_user(to, n, _uaccess_dcbz);
+	uaccess_kuap_prevent(to, n, UACCESS_KUAP_WRITE);
+	return left;
+}
+
+static inline unsigned long __copy_to_user(void __user *to, const void *from,
+					   unsigned long n)
+{
+	unsigned long left;
+
+	uaccess_kuap_allow(to, n, UACCESS_KUAP_WRITE);
+	left = _copy_user((void *)to, from, n, _uaccess_dcbz);
+	uaccess_kuap_prevent(to, n, UACCESS_KUAP_WRITE);
+	return left;
+}
+
+static inline unsigned long __copy_from_user(void *to, const void __user *from,
+					     unsigned long n)
+{
+	unsigned long left;
+
+	uaccess_kuap_allow(from, n, UACCESS_KUAP_READ);
+	left = _copy_user(to, (const void *)from, n, _uaccess_dcbz);
+	uaccess_kuap_prevent(from, n, UACCESS_KUAP_READ);
+	return left;
+}
+
+/*
+ * Zero kernel memory without calling memset (the library links no libc):
+ * the clear routine, outside any KUAP window. For library use only.
+ */
+static inline void _uaccess_kernel_zero(void *p, unsigned long n)
+{
+	_clear_user((void __user *)p, n, _uaccess_dcbz);
+}
+
+#endif /* UACCESS_ARCH_H */

@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: MIT */
+/* What the suite needs to know about PowerPC32. */
+#ifndef TEST_ARCH_H
+#define TEST_ARCH_H
+
+#include <stdbool.h>
+#include <uaccess.h>
+
+/*
+ * Feature sets by name: "native" (uaccess_cpu_features()), "none", or
+ * "dcbz" (forced: the library still refuses it where the line differs).
+ * Returns 0, or -1 for an unknown name.
+ */
+int test_arch_parse_features(const char *set, unsigned long *features);
+
+/*
+ * Read one byte with an exception-table entry written from C inline asm:
+ * true if it could be read. Proves the UACCESS_EXTABLE macro in C.
+ */
+bool test_arch_probe_read(const void *p);
+
+/*
+ * Sizes at which the routines change strategy: the sweeps go around them.
+ * Words and bytes only below UACCESS_LINES_MIN; the copy's prefetching loop
+ * from about UACCESS_COPY_PREFETCH_MIN.
+ */
+#define TEST_ARCH_CLEAR_LIMITS UACCESS_LINES_MIN
+#define TEST_ARCH_COPY_LIMITS UACCESS_LINES_MIN, UACCESS_COPY_PREFETCH_MIN
+
+/* The arch's own tests, for the suite table. */
+void test_dcbz_line(void);
+void test_kuap(void);
+#define TEST_ARCH_TESTS					\
+	{ "dcbz line size", test_dcbz_line },		\
+	{ "kuap", test_kuap },
+
+#endif
