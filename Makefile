@@ -3,6 +3,7 @@
 #   make                    libuaccess.a for ARCH (default x86_64) in O=
 #   make check              build and run the tests with gcc and clang
 #   make test               build and run the tests with this CC only
+#   make nolibc-test        the suite built without a C library
 #   make mutants            check that the suite catches deliberate bugs
 #   ARCH= CROSS_COMPILE= CC= O= V=1   as in Linux and musl
 
@@ -76,18 +77,30 @@ $(TEST_BIN): $(TEST_OBJS) $(LIB) tests/hosted/extable.ld include/uaccess/section
 	$(quiet) LD $@
 	$(Q)$(CC) $(TEST_LDFLAGS) -o $@ $(TEST_OBJS) $(LIB)
 
+# make nolibc-test: the suite without a C library, tests/nolibc/nolibc.mk
+include tests/nolibc/nolibc.mk
+
 # Run the suite once per configuration of TEST_CONFIGS (arch.mk), each in a
-# fresh process started by $(call test_cmd,CONFIG); each log ends in
+# fresh process started by $(call test_cmd,CONFIG), then the libc-free build
+# once per NOLIBC_CONFIGS (tests/nolibc/nolibc.mk); each log ends in
 # "N passed, N failed", and suite.log sums them. Then the build checks.
-test: $(TEST_BIN)
+SUITE_LOGS = $(foreach c,$(TEST_CONFIGS),$(O)/suite-$(subst /,_,$(c)).log) \
+	$(if $(NOLIBC_CONFIGS),$(NOLIBC_LOGS))
+
+test: $(TEST_BIN) $(if $(NOLIBC_CONFIGS),$(NOLIBC_BIN))
 	$(Q)for c in $(TEST_CONFIGS); do \
 		log=$(O)/suite-$$(echo $$c | tr / _).log; \
 		echo "== $$c"; \
 		$(call test_cmd,$$c) > $$log 2>&1; \
 		grep -v '^ok' $$log; \
 	done
-	$(Q)sh tests/tally.sh $(foreach c,$(TEST_CONFIGS),$(O)/suite-$(subst /,_,$(c)).log) \
-		> $(O)/suite.log; tail -n 1 $(O)/suite.log
+	$(Q)for c in $(NOLIBC_CONFIGS); do \
+		log=$(O)/nolibc-$$(echo $$c | tr / _).log; \
+		echo "== nolibc $$c"; \
+		$(call nolibc_cmd,$$c) > $$log 2>&1; \
+		grep -v '^ok' $$log; \
+	done
+	$(Q)sh tests/tally.sh $(SUITE_LOGS) > $(O)/suite.log; tail -n 1 $(O)/suite.log
 	$(Q)CC="$(CC)" NM="$(NM)" OBJDUMP="$(OBJDUMP)" O="$(O)" ARCH="$(ARCH)" \
 		KERNEL_CFLAGS="$(KERNEL_CFLAGS)" LIB="$(LIB)" \
 		sh tests/build-checks.sh | tee $(O)/build-checks.log

@@ -221,8 +221,8 @@ static bool check_kernel_writes(const struct op *op, const unsigned char *user,
 		ok = false;
 	} else if ((bad = t_first_not(kern + k, n - k, op->checked ? 0 : CANARY)) !=
 		   n - k) {
-		t_case(false, CASE_FMT "tail byte %zu is %#x, want %#x",
-		       CASE_ARGS(&rd), k + bad, kern[k + bad],
+		t_case(false, CASE_FMT "tail byte %lu is %#x, want %#x",
+		       CASE_ARGS(&rd), k + (unsigned long)bad, kern[k + bad],
 		       op->checked ? 0 : CANARY);
 		ok = false;
 	} else if (t_first_not(kern - GUARD, GUARD, CANARY) != GUARD ||

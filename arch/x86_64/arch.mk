@@ -14,3 +14,5 @@ TEST_ARCH_LDFLAGS := -pie -Wl,-z,text
 # (tests/hosted/platform.c parses the names).
 TEST_CONFIGS := none rep_good erms erms+fsrm erms+fsrm+fsrs fsrs native
 test_cmd = $(TEST_BIN) $(1)
+# The libc-free build of the suite (tests/nolibc) once, to keep it working.
+NOLIBC_CONFIGS := native

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Formatting only: there are no streams here. Output is the platform's
- * business (plat_printf). Conversions: d i u x X o c s p %, flags "-+ #0",
+ * business (plat_printf). Conversions: d i u x X c s p %, flags "-+ #0",
  * width and precision (numbers or *), lengths hh h l ll z t j. No floating
  * point, so nothing here needs an FPU.
  */
