@@ -1,12 +1,15 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # Install the Debian packages behind the given tools, only those missing.
-# Usage: scripts/install-deps.sh TOOL...   (e.g. gcc clang lld)
+# Usage: scripts/install-deps.sh TOOL...   (e.g. gcc clang lld qemu-ppc)
 set -e
 pkgs=
 for tool in "$@"; do
 	case $tool in
 	lld) cmd=ld.lld pkg=lld ;;
+	powerpc-linux-gnu-gcc)	# with the static C library the tests link
+		cmd=$tool pkg="gcc-powerpc-linux-gnu libc6-dev-powerpc-cross" ;;
+	qemu-ppc) cmd=$tool pkg=qemu-user ;;
 	*) cmd=$tool pkg=$tool ;;
 	esac
 	command -v "$cmd" >/dev/null 2>&1 || pkgs="$pkgs $pkg"
