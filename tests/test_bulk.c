@@ -361,7 +361,8 @@ static void sweep_bands(const struct op *op, unsigned long width)
 					: sizeof(copy_limits) / sizeof(lim[0]);
 
 	for (size_t b = 0; b < nlim; b++)
-		for (unsigned long n = lim[b] - width; n <= lim[b] + width; n++) {
+		for (unsigned long n = lim[b] > width ? lim[b] - width : 0;
+		     n <= lim[b] + width; n++) {
 			for (unsigned long off = 0; off <= width; off++)
 				one_case(op, a->hole - n + off, (n + off) & 7, n);
 			for (unsigned long off = 0; off <= 8; off++)

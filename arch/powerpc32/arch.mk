@@ -8,26 +8,31 @@
 # default) for the library and the tests, and picks the test runs below.
 CROSS_COMPILE ?= powerpc-linux-gnu-
 
-ARCH_CFLAGS := -mcpu=powerpc -mbig-endian -msoft-float -fno-pic -mno-sdata
+ARCH_CFLAGS := -mcpu=powerpc -mbig-endian -msoft-float -fno-pic
 ifneq ($(DCBZ_LINE),)
 ARCH_CFLAGS += -DUACCESS_DCBZ_LINE=$(DCBZ_LINE)
 TEST_ARCH_CFLAGS := -DUACCESS_DCBZ_LINE=$(DCBZ_LINE)
 endif
 # Flags of the kernel-model link check (tests/build-checks.sh).
-KERNEL_CFLAGS := -mcpu=powerpc -mbig-endian -msoft-float -fno-pic -mno-sdata
+KERNEL_CFLAGS := -mcpu=powerpc -mbig-endian -msoft-float -fno-pic
 # The suite is a static Linux program run under qemu-ppc (glibc's static
 # binaries need a CPU with the classic FPU: not e500v1/v2).
 TEST_ARCH_LDFLAGS := -static
 
 # Each run is CPU/FEATURES: qemu-ppc -cpu CPU uaccess-test FEATURES. The
-# CPUs' dcbz lines under qemu: 750 and e300c3 32 bytes, e500mc 64. "dcbz"
-# forces the feature: where the line differs, the library must refuse it.
+# CPUs' dcbz lines under qemu: 750, e300c3 and e500v2 32 bytes, e500mc 64.
+# "dcbz" forces the feature: where the line differs, the library must
+# refuse it. e500v2 has no classic FPU, so it runs the libc-free build of
+# the suite (tests/nolibc), NOLIBC_CONFIGS.
 ifeq ($(DCBZ_LINE),64)
 TEST_CONFIGS := e500mc/native e500mc/none 750/dcbz
+NOLIBC_CONFIGS := e500v2/dcbz
 else ifeq ($(DCBZ_LINE),16)
 TEST_CONFIGS := 750/native 750/dcbz e500mc/dcbz
+NOLIBC_CONFIGS := e500v2/dcbz
 else
 TEST_CONFIGS := 750/native 750/none e300c3/native e500mc/native e500mc/dcbz
+NOLIBC_CONFIGS := e500v2/native e500v2/none
 endif
 QEMU_PPC ?= qemu-ppc
 test_cmd = $(QEMU_PPC) -cpu $$(echo $(1) | cut -d/ -f1) $(TEST_BIN) \

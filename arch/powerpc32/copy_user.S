@@ -8,7 +8,8 @@
  * groups of words up to a destination line boundary, the line loop over
  * every whole destination line, then the same tail. Loads from the source
  * may be misaligned (big-endian PowerPC does them in hardware; one that
- * crosses into an inaccessible page faults as a whole).
+ * crosses into an inaccessible page faults as a whole; for cores that trap
+ * them, see "Exceptions" in <uaccess/arch.h>).
  *
  * The line loop has two strategies:
  *  - words: L bytes as groups of 8 word loads then 8 word stores;
@@ -32,8 +33,8 @@
  * the source instead (touching its first and last byte before the dcbz)
  * would need no registers, but a page unmapped between probe and load by
  * another thread would leave zeroed bytes that __copy_from_user must not
- * have written. The prefetch only touches source lines that lie inside the
- * range, so nothing outside it is even prefetched.
+ * have written. dcbt only ever names an address inside the source range
+ * (the last lines prefetch nothing).
  *
  * Register use: r3 walks the destination, r4 the source, r5 counts the bytes
  * still to copy (in the line loops: the bytes after the lines, with ctr

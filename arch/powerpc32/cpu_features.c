@@ -14,11 +14,11 @@
 #define SCRATCH 512
 #define PATTERN 0xa5
 
+#if UACCESS_DCBZ_LINE
 static unsigned char scratch[SCRATCH] __attribute__((aligned(SCRATCH)));
 
 unsigned long uaccess_dcbz_line_size(void)
 {
-#if UACCESS_DCBZ_LINE
 	volatile unsigned char *p = scratch;
 	unsigned long lo = SCRATCH, hi = 0, i;
 	int ok = 1;
@@ -52,10 +52,13 @@ unsigned long uaccess_dcbz_line_size(void)
 		if (p[i])
 			return 0;
 	return hi - lo;
-#else
-	return 0;
-#endif
 }
+#else
+unsigned long uaccess_dcbz_line_size(void)
+{
+	return 0;	/* built without dcbz: not even measured */
+}
+#endif
 
 unsigned long uaccess_cpu_features(void)
 {

@@ -40,10 +40,17 @@
  * uaccess_init(), whose measurement executes dcbz: it calls
  * uaccess_init_features(0) (no dcbz is then ever executed), or builds with
  * -DUACCESS_DCBZ_LINE=0, which leaves dcbz out of the library altogether.
- * If only some user mappings may be such (a user mmap of device memory),
- * route the alignment exception taken by a library instruction to
- * uaccess_fixup() like a page fault: every dcbz has an exception-table
- * entry, and its fixup redoes the range byte by byte.
+ *
+ * Exceptions: every load, store, dcbz and dcbt on user memory has an
+ * exception-table entry, and every fixup finishes the call byte by byte.
+ * So besides the page fault (DSI, and on Book E the data TLB miss it cannot
+ * resolve), the kernel may route an alignment exception taken by a library
+ * instruction to uaccess_fixup() as well: dcbz on a cache-inhibited user
+ * mapping (a user mmap of device memory), or a misaligned source load on a
+ * core that traps those; the call then completes byte by byte, exactly.
+ * On MPC8xx a dcbz that misses the TLB does not set DAR: a kernel that
+ * resolves such faults must compute the address from the instruction
+ * (rA|0 + rB), as Linux does.
  */
 #define UACCESS_FEAT_DCBZ	(1UL << 0)
 

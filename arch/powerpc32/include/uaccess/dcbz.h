@@ -47,11 +47,12 @@
 
 /*
  * Sizes at which the routines change strategy (the tests sweep around
- * them). From UACCESS_LINES_MIN bytes on, a range always holds at least one
- * whole line after the destination is aligned, and the routines align it
- * and run the line loop; below it they store words and bytes only. The
- * copy prefetches only lines that lie inside the source range, which it
- * can from about UACCESS_COPY_PREFETCH_MIN bytes.
+ * them). When UACCESS_LINES_MIN bytes or more are left once the destination
+ * is word-aligned, the range holds a whole line at least: the routines align
+ * the destination to a line and run the line loop; below that they store
+ * words and bytes only. The copy prefetches only lines inside the source
+ * range, so its prefetching part of the loop starts at about
+ * UACCESS_COPY_PREFETCH_MIN bytes.
  */
 #define UACCESS_LINES_MIN (2 * _UACCESS_LINE)
 #define UACCESS_COPY_PREFETCH_MIN ((UACCESS_PREFETCH_LINES + 2) * _UACCESS_LINE)

@@ -6,7 +6,7 @@ import os
 import subprocess
 import sys
 
-os.chdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+os.chdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../..'))
 M = [
  ("rep clear fixup rounds count to 8", 'arch/x86_64/clear_user.S',
   "	UACCESS_EXTABLE(880b, .Lclear_done)\n	ret\n",

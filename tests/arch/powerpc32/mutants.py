@@ -1,0 +1,101 @@
+# SPDX-License-Identifier: MIT
+"""Break the PowerPC32 library on purpose, one mutation at a time, and check
+that the suite (under qemu-ppc) catches each one. Every mutant is a plausible
+fixup, line-size or KUAP bug; the source is restored after each run.
+
+Usage (from the repository root): python3 tests/arch/powerpc32/mutants.py
+Each mutant names the line size it is built for and the CPU/feature runs
+that should catch it; the runs stop at the first that fails."""
+import os
+import subprocess
+import sys
+
+os.chdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../..'))
+C = 'arch/powerpc32/clear_user.S'
+P = 'arch/powerpc32/copy_user.S'
+DEFAULT = ['750/native', '750/none']
+M = [
+ ("clear byte fixup rounds the count down to 4", C, 32, DEFAULT,
+  ".Lclear_byte_fault:	/* ctr: bytes left, the faulting one included */\n	mfctr	%r3\n",
+  ".Lclear_byte_fault:	/* ctr: bytes left, the faulting one included */\n	mfctr	%r3\n	clrrwi	%r3, %r3, 2\n"),
+ ("clear line fixup forgets the lines left", C, 32, DEFAULT,
+  "	slwi	%r6, %r6, LG\n	add	%r4, %r4, %r6\n.Lclear_bytes:",
+  "	slwi	%r6, %r6, LG\n.Lclear_bytes:"),
+ ("clear tail group returns without the byte retry", C, 32, DEFAULT,
+  "	zero_words (\\b / 4), .Lclear_bytes\n	addi	%r3, %r3, \\b\n	subi	%r4, %r4, \\b\n.Lclear_tail_\\@:",
+  "	zero_words (\\b / 4), .Lclear_byte_fault\n	addi	%r3, %r3, \\b\n	subi	%r4, %r4, \\b\n.Lclear_tail_\\@:"),
+ ("dcbz in clear loses its table entry", C, 32, ['750/native'],
+  "	UACCESS_USER(.Lclear_lines_fault, dcbz 0, %r3)\n", "	dcbz 0, %r3\n"),
+ ("dcbz used although the line differs (16-byte build, 32-byte core)",
+  'arch/powerpc32/arch_setup.c', 16, ['750/dcbz'],
+  "		features &= ~UACCESS_FEAT_DCBZ;\n", "		(void)0;\n"),
+ ("dcbz used although the line differs (32-byte build, 64-byte core)",
+  'arch/powerpc32/arch_setup.c', 32, ['e500mc/dcbz'],
+  "		features &= ~UACCESS_FEAT_DCBZ;\n", "		(void)0;\n"),
+ ("line measurement trusts the build setting", 'arch/powerpc32/cpu_features.c', 32,
+  ['e500mc/native'], "	return hi - lo;\n", "	return UACCESS_DCBZ_LINE;\n"),
+ ("copy: dcbz before the source line is loaded", P, 32, ['750/native'],
+  "	load_words .Lcopy_dcbz_fault, %r4, -PF, LINE_REGS\n	UACCESS_USER(.Lcopy_dcbz_fault, dcbz 0, %r3)\n",
+  "	UACCESS_USER(.Lcopy_dcbz_fault, dcbz 0, %r3)\n	load_words .Lcopy_dcbz_fault, %r4, -PF, LINE_REGS\n"),
+ ("copy: dcbz after the first store of the line", P, 32, ['750/native'],
+  "	UACCESS_USER(.Lcopy_dcbz_fault, dcbz 0, %r3)\n	store_words .Lcopy_dcbz_fault, %r3, 0, LINE_REGS\n",
+  "	store_words .Lcopy_dcbz_fault, %r3, 0, LINE_REGS\n	UACCESS_USER(.Lcopy_dcbz_fault, dcbz 0, %r3)\n"),
+ ("copy: dcbz fixup forgets the source lead", P, 32, ['750/native'],
+  ".Lcopy_dcbz_fault:	/* r3: start of the line, r4: its source + PF */\n	subi	%r4, %r4, PF\n",
+  ".Lcopy_dcbz_fault:	/* r3: start of the line, r4: its source + PF */\n"),
+ ("copy: 64-byte dcbz fixup keeps the frame", P, 64, ['e500mc/native'],
+  ".Lcopy_dcbz_fault:	/* r3: start of the line, r4: its source + PF */\n	subi	%r4, %r4, PF\n#ifdef FRAME\n	lmw	%r24, 16(%r1)\n	addi	%r1, %r1, FRAME\n",
+  ".Lcopy_dcbz_fault:	/* r3: start of the line, r4: its source + PF */\n	subi	%r4, %r4, PF\n#ifdef FRAME\n	lmw	%r24, 16(%r1)\n"),
+ ("copy: far loop leaves out the near lines", P, 32, ['750/native'],
+  "	mtctr	%r6\n	addi	%r5, %r5, PF\n", "	mtctr	%r6\n"),
+ ("copy: word line fixup counts one line too many", P, 32, ['750/none'],
+  "	mfctr	%r6\n	slwi	%r6, %r6, LG\n	add	%r5, %r5, %r6\n.Lcopy_bytes:",
+  "	mfctr	%r6\n	addi	%r6, %r6, 1\n	slwi	%r6, %r6, LG\n	add	%r5, %r5, %r6\n.Lcopy_bytes:"),
+ ("copy byte fixup over-reports by one byte", P, 32, DEFAULT,
+  ".Lcopy_byte_fault:	/* ctr: bytes left, the faulting one included */\n	mfctr	%r3\n",
+  ".Lcopy_byte_fault:	/* ctr: bytes left, the faulting one included */\n	mfctr	%r3\n	subi	%r3, %r3, 1\n"),
+ ("copy head group skips the byte retry", P, 32, DEFAULT,
+  "	copy_words \\b, .Lcopy_bytes\n	addi	%r3, %r3, \\b\n	addi	%r4, %r4, \\b\n	subi	%r5, %r5, \\b\n.Lcopy_head_\\@:",
+  "	copy_words \\b, .Lcopy_ok\n	addi	%r3, %r3, \\b\n	addi	%r4, %r4, \\b\n	subi	%r5, %r5, \\b\n.Lcopy_head_\\@:"),
+ ("copy_from_user closes the KUAP window before the copy",
+  'arch/powerpc32/include/uaccess/arch.h', 32, ['750/native'],
+  "	left = _copy_user(to, (const void *)from, n, _uaccess_dcbz);\n	uaccess_kuap_prevent(from, n, UACCESS_KUAP_READ);\n",
+  "	uaccess_kuap_prevent(from, n, UACCESS_KUAP_READ);\n	left = _copy_user(to, (const void *)from, n, _uaccess_dcbz);\n"),
+ ("clear_user opens a read window", 'arch/powerpc32/include/uaccess/arch.h', 32, ['750/native'],
+  "	uaccess_kuap_allow(to, n, UACCESS_KUAP_WRITE);\n	left = _clear_user(",
+  "	uaccess_kuap_allow(to, n, UACCESS_KUAP_READ);\n	left = _clear_user("),
+]
+
+QEMU = os.environ.get('QEMU_PPC', 'qemu-ppc')
+missed = 0
+for name, f, line, sets, old, new in M:
+    src = open(f).read()
+    assert src.count(old) == 1, (name, src.count(old))
+    out = f'build/mutants-ppc{line}'
+    open(f, 'w').write(src.replace(old, new))
+    try:
+        b = subprocess.run(['make', '-s', 'ARCH=powerpc32', f'DCBZ_LINE={line}',
+                            f'O={out}', f'{out}/tests/uaccess-test'],
+                           capture_output=True, text=True)
+        if b.returncode:
+            print(f"BUILD FAIL {name}: {b.stderr[-500:]}")
+            missed += 1
+            continue
+        rc, first, last = 0, [], []
+        for s in sets:
+            cpu, feat = s.split('/')
+            r = subprocess.run(['timeout', '600', QEMU, '-cpu', cpu,
+                                f'{out}/tests/uaccess-test', feat],
+                               capture_output=True, text=True)
+            rc = r.returncode
+            last = [l for l in r.stdout.splitlines() if ' passed, ' in l]
+            first = [l for l in r.stdout.splitlines()
+                     if l.startswith('# FAIL') or 'unexpected' in l][:1]
+            if rc:
+                break
+        missed += rc == 0
+        print(f"{'CAUGHT' if rc else 'MISSED'} {name}: {s} rc={rc} "
+              f"{last[-1] if last else '(no result line)'} {first}", flush=True)
+    finally:
+        open(f, 'w').write(src)
+sys.exit(1 if missed else 0)

@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: MIT
+/*
+ * KUAP: the bulk calls open the window before touching user memory and
+ * close it on every path, fault fixups included. This file is compiled as a
+ * KUAP kernel would compile its callers: UACCESS_KUAP is defined, and
+ * <uaccess/kuap.h> (tests/arch/powerpc32/uaccess/kuap.h) forwards the hooks
+ * here.
+ *
+ * The hooks check that windows never nest and that prevent() gets the
+ * arguments allow() got. They also emulate the protection itself: the user
+ * pages are PROT_NONE while the window is closed, and allow() opens the
+ * pages of its range (PROT_READ for UACCESS_KUAP_READ, read-write for
+ * UACCESS_KUAP_WRITE), except a hole that never opens. A user access
+ * outside the window, or a store through a read window, would then fault
+ * early and give a wrong count, which the exact count check catches.
+ */
+#define UACCESS_KUAP
+#include <string.h>
+#include <uaccess.h>
+#include "harness.h"
+#include "platform.h"
+#include "test_arch.h"
+
+/* The user arena: pages 0, 1, hole, 3. */
+#define PAGES 4
+#define HOLE 2
+
+static unsigned char *user;
+static size_t page;
+
+static struct {
+	int open;		/* windows open now */
+	unsigned long allows, prevents, misuse;
+	const void *addr;	/* the open window */
+	unsigned long n;
+	int dir;
+} kuap;
+
+static void set_pages(const unsigned char *p, unsigned long n,
+		      enum plat_prot prot)
+{
+	size_t first, last;
+
+	if (!n)
+		return;
+	first = (size_t)(p - user) / page;
+	last = (size_t)(p + n - 1 - user) / page;
+	for (size_t i = first; i <= last && i < PAGES; i++)
+		if (i != HOLE)
+			plat_protect(user + i * page, 1, prot);
+}
+
+void test_kuap_allow(const void *addr, unsigned long n, int dir)
+{
+	if (kuap.open || (dir != UACCESS_KUAP_READ && dir != UACCESS_KUAP_WRITE))
+		kuap.misuse++;
+	kuap.open++;
+	kuap.allows++;
+	kuap.addr = addr;
+	kuap.n = n;
+	kuap.dir = dir;
+	set_pages(addr, n, dir == UACCESS_KUAP_READ ? PLAT_RO : PLAT_RW);
+}
+
+void test_kuap_prevent(const void *addr, unsigned long n, int dir)
+{
+	if (kuap.open != 1 || addr != kuap.addr || n != kuap.n || dir != kuap.dir)
+		kuap.misuse++;
+	kuap.open--;
+	kuap.prevents++;
+	set_pages(addr, n, PLAT_NONE);
+}
+
+enum op { CLEAR, TO_USER, FROM_USER };
+
+static const struct {
+	const char *name;
+	enum op op;
+	bool checked;
+} ops[] = {
+	{ "__clear_user", CLEAR, false }, { "clear_user", CLEAR, true },
+	{ "__copy_to_user", TO_USER, false }, { "copy_to_user", TO_USER, true },
+	{ "__copy_from_user", FROM_USER, false },
+	{ "copy_from_user", FROM_USER, true },
+};
+
+static unsigned long call(int o, unsigned char *u, unsigned char *k,
+			  unsigned long n)
+{
+	bool c = ops[o].checked;
+
+	switch (ops[o].op) {
+	case CLEAR:
+		return c ? clear_user(u, n) : __clear_user(u, n);
+	case TO_USER:
+		return c ? copy_to_user(u, k, n) : __copy_to_user(u, k, n);
+	default:
+		return c ? copy_from_user(k, u, n) : __copy_from_user(k, u, n);
+	}
+}
+
+/* One call: exact count, one window opened and closed, or none if refused. */
+static void one(int o, unsigned char *u, unsigned long n, unsigned char *kbuf,
+		bool refused)
+{
+	unsigned char *hole = user + HOLE * page;
+	unsigned long k = n, want_windows = refused ? 0 : 1;
+	unsigned long a0 = kuap.allows, p0 = kuap.prevents, m0 = kuap.misuse;
+	unsigned long ret;
+
+	if (refused)
+		k = 0;
+	else if (u < hole && u + n > hole)
+		k = (unsigned long)(hole - u);
+	else if (u >= hole && u < hole + page && n)
+		k = 0;
+	ret = call(o, u, kbuf, n);
+	t_case(ret == n - k && kuap.open == 0 && kuap.misuse == m0 &&
+		       kuap.allows - a0 == want_windows &&
+		       kuap.prevents - p0 == want_windows,
+	       "%s n=%lu user=hole%+ld: returned %lu (want %lu), %lu allows, "
+	       "%lu prevents (want %lu), %d open, %lu misuses",
+	       ops[o].name, n, (long)(u - hole), ret, n - k,
+	       kuap.allows - a0, kuap.prevents - p0, want_windows, kuap.open,
+	       kuap.misuse - m0);
+}
+
+void test_kuap(void)
+{
+	static const unsigned long sizes[] = {
+		0, 1, 3, 4, 7, 31, 64, 65, 127, 300, 1000, 4096 + 13,
+	};
+	static const unsigned long offs[] = { 0, 1, 5, 32, 63, 200, 4095 };
+	unsigned long start0 = uaccess_user_start, end0 = uaccess_user_end;
+	unsigned char *kbuf;
+	unsigned char *hole;
+
+	page = plat_page_size();
+	user = plat_alloc_pages(PAGES);
+	kbuf = plat_alloc_pages(3);
+	hole = user + HOLE * page;
+	memset(kbuf, 0x5a, 3 * page);
+	plat_protect(user, PAGES, PLAT_NONE);
+
+	for (size_t o = 0; o < sizeof(ops) / sizeof(ops[0]); o++) {
+		t_group_begin("%s %s KUAP window around every call",
+			      uaccess_strategy_name(), ops[o].name);
+		for (size_t s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++) {
+			unsigned long n = sizes[s];
+
+			/* Far from the hole; ending at or in it; starting in it. */
+			one(o, user + 8, n, kbuf, false);
+			for (size_t i = 0; i < sizeof(offs) / sizeof(offs[0]); i++)
+				one(o, hole - offs[i], n, kbuf, false);
+			one(o, hole + page - 1, n, kbuf, false);
+			one(o, hole + 7, n, kbuf, false);
+		}
+		/* Refused by access_ok: no window at all. */
+		uaccess_set_user_range(page, (unsigned long)user + page);
+		for (size_t s = 1; s < sizeof(sizes) / sizeof(sizes[0]); s++)
+			if (ops[o].checked)
+				one(o, user + page, sizes[s], kbuf, true);
+		uaccess_set_user_range(start0, end0);
+		t_group_end();
+	}
+}
