@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
+#include <uaccess.h>
 #include "harness.h"
 #include "platform.h"
 #include "suite.h"
+#include "test_arch.h"
 
 #define MAX_FAIL_MESSAGES 10	/* per group: enough to see the pattern */
 
@@ -66,4 +69,39 @@ unsigned long t_run_suite(void)
 		    plat_fault_count());
 	plat_printf("%lu passed, %lu failed\n", total_passed, total_failed);
 	return total_failed;
+}
+
+/*
+ * The text-poke hook of the tests: code pages are read-only, so open them
+ * for writing around the copy (what a kernel does with its own mapping
+ * tricks).
+ */
+static __attribute__((unused)) void poke_text(void *dst, const void *src,
+					     unsigned long len)
+{
+	unsigned long page = (unsigned long)plat_page_size();
+	unsigned long lo = (unsigned long)dst & ~(page - 1);
+	unsigned long hi = ((unsigned long)dst + len + page - 1) & ~(page - 1);
+
+	plat_protect((void *)lo, (hi - lo) / page, PLAT_RWX);
+	memcpy(dst, src, len);
+	plat_protect((void *)lo, (hi - lo) / page, PLAT_RX);
+}
+
+int t_main(const char *set)
+{
+	unsigned long features;
+
+	if (test_arch_parse_features(set, &features)) {
+		plat_printf("# unknown feature set %s\n", set);
+		return 2;
+	}
+#ifdef UACCESS_HAS_TEXT_POKE	/* the arch patches code at init */
+	uaccess_set_text_poke(poke_text);
+#endif
+	test_init_status = uaccess_init_features(features);
+	test_features = features;
+	plat_printf("# feature set %s (%#lx): %s\n", set, features,
+		    uaccess_strategy_name());
+	return t_run_suite() ? 1 : 0;
 }

@@ -35,4 +35,12 @@ size_t t_first_not(const unsigned char *p, size_t n, unsigned char v);
 /* Run the suite table; returns the number of failed cases. */
 unsigned long t_run_suite(void);
 
+/*
+ * What a platform's main() does once its fault handler is in place: set
+ * up the library for the feature set named `set` (test_arch_parse_features)
+ * and run the suite. Returns the exit status: 0, 1 (failures) or 2 (an
+ * unknown feature set).
+ */
+int t_main(const char *set);
+
 #endif

@@ -9,7 +9,8 @@
 
 #include <stddef.h>
 
-enum plat_prot { PLAT_NONE, PLAT_RO, PLAT_RW };
+/* PLAT_RX / PLAT_RWX: for code pages, which the library may patch. */
+enum plat_prot { PLAT_NONE, PLAT_RO, PLAT_RW, PLAT_RX, PLAT_RWX };
 
 size_t plat_page_size(void);
 /* npages of zeroed, page-aligned, read-write memory; never fails. */

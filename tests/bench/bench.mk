@@ -7,7 +7,12 @@
 # idle machine; BENCH_ARGS passes options to the program (uaccess-bench -h).
 #
 # Included by the top-level Makefile, which defines O, LIB, CC, CPPFLAGS,
-# Q and quiet.
+# Q and quiet. An architecture with a bench of its own has
+# tests/bench/$(ARCH)/bench.mk, which replaces all of this one.
+
+ifneq ($(wildcard tests/bench/$(ARCH)/bench.mk),)
+include tests/bench/$(ARCH)/bench.mk
+else
 
 BENCH_DIR := $(O)/bench
 BENCH_SRCS := $(wildcard tests/bench/*.c tests/bench/*.S)
@@ -44,3 +49,4 @@ bench: $(BENCH_BIN)
 
 .PHONY: bench
 -include $(BENCH_OBJS:.o=.d)
+endif

@@ -66,6 +66,8 @@ void plat_protect(void *p, size_t npages, enum plat_prot prot)
 		[PLAT_NONE] = PROT_NONE,
 		[PLAT_RO] = PROT_READ,
 		[PLAT_RW] = PROT_READ | PROT_WRITE,
+		[PLAT_RX] = PROT_READ | PROT_EXEC,
+		[PLAT_RWX] = PROT_READ | PROT_WRITE | PROT_EXEC,
 	};
 
 	if (mprotect(p, npages * plat_page_size(), prots[prot])) {
@@ -92,29 +94,6 @@ int plat_printf(const char *fmt, ...)
 }
 
 /*
- * The text-poke hook of a Linux process: code pages are read-only, so open
- * the pages for writing around the copy (what a kernel does with its own
- * mapping tricks).
- */
-static __attribute__((unused)) void poke_text(void *dst, const void *src,
-					     unsigned long len)
-{
-	unsigned long page = (unsigned long)plat_page_size();
-	unsigned long lo = (unsigned long)dst & ~(page - 1);
-	unsigned long hi = ((unsigned long)dst + len + page - 1) & ~(page - 1);
-
-	if (mprotect((void *)lo, hi - lo, PROT_READ | PROT_WRITE | PROT_EXEC)) {
-		perror("mprotect text");
-		exit(2);
-	}
-	memcpy(dst, src, len);
-	if (mprotect((void *)lo, hi - lo, PROT_READ | PROT_EXEC)) {
-		perror("mprotect text");
-		exit(2);
-	}
-}
-
-/*
  * Usage: uaccess-test [FEATURES]. FEATURES is a feature set as named by
  * test_arch_parse_features() ("native" by default: what uaccess_init()
  * detects, less what user mode cannot run).
@@ -122,7 +101,6 @@ static __attribute__((unused)) void poke_text(void *dst, const void *src,
 int main(int argc, char **argv)
 {
 	const char *set = argc > 1 ? argv[1] : "native";
-	unsigned long features;
 	struct sigaction sa;
 
 	memset(&sa, 0, sizeof(sa));
@@ -132,16 +110,5 @@ int main(int argc, char **argv)
 	sigaction(SIGSEGV, &sa, NULL);
 	sigaction(SIGBUS, &sa, NULL);
 
-	if (test_arch_parse_features(set, &features)) {
-		fprintf(stderr, "unknown feature set %s\n", set);
-		return 2;
-	}
-#ifdef UACCESS_HAS_TEXT_POKE	/* the arch patches code at init */
-	uaccess_set_text_poke(poke_text);
-#endif
-	test_init_status = uaccess_init_features(features);
-	test_features = features;
-	printf("# feature set %s (%#lx): %s\n", set, features,
-	       uaccess_strategy_name());
-	return t_run_suite() ? 1 : 0;
+	return t_main(set);
 }

@@ -137,6 +137,8 @@ void plat_protect(void *p, size_t npages, enum plat_prot prot)
 		[PLAT_NONE] = 0,
 		[PLAT_RO] = PROT_READ,
 		[PLAT_RW] = PROT_READ | PROT_WRITE,
+		[PLAT_RX] = PROT_READ | PROT_EXEC,
+		[PLAT_RWX] = PROT_READ | PROT_WRITE | PROT_EXEC,
 	};
 
 	protect(p, npages * PAGE_SIZE, prots[prot]);
@@ -159,23 +161,6 @@ int plat_printf(const char *fmt, ...)
 }
 
 /*
- * The text-poke hook of a Linux process: code pages are read-only, so open
- * the pages for writing around the copy (what a kernel does with its own
- * mapping tricks).
- */
-static __attribute__((unused)) void poke_text(void *dst, const void *src,
-					     unsigned long len)
-{
-	unsigned long lo = (unsigned long)dst & ~(PAGE_SIZE - 1UL);
-	unsigned long hi = ((unsigned long)dst + len + PAGE_SIZE - 1) &
-			   ~(PAGE_SIZE - 1UL);
-
-	protect((void *)lo, hi - lo, PROT_READ | PROT_WRITE | PROT_EXEC);
-	memcpy(dst, src, len);
-	protect((void *)lo, hi - lo, PROT_READ | PROT_EXEC);
-}
-
-/*
  * Usage: uaccess-test-nolibc [FEATURES]. FEATURES is a feature set as named
  * by test_arch_parse_features() ("native" by default: what uaccess_init()
  * detects, less what user mode cannot run).
@@ -183,7 +168,6 @@ static __attribute__((unused)) void poke_text(void *dst, const void *src,
 int main(int argc, char **argv)
 {
 	const char *set = argc > 1 ? argv[1] : "native";
-	unsigned long features;
 	struct linux_sigaction sa = {
 		.handler = on_fault,
 		.flags = SA_SIGINFO | LINUX_SA_RESTORER,
@@ -195,18 +179,7 @@ int main(int argc, char **argv)
 	must("rt_sigaction", linux_syscall(NR_rt_sigaction, SIGBUS, (long)&sa,
 					   0, sizeof(sa.mask), 0, 0));
 
-	if (test_arch_parse_features(set, &features)) {
-		print(2, "unknown feature set %s\n", set);
-		return 2;
-	}
-#ifdef UACCESS_HAS_TEXT_POKE	/* the arch patches code at init */
-	uaccess_set_text_poke(poke_text);
-#endif
-	test_init_status = uaccess_init_features(features);
-	test_features = features;
-	plat_printf("# feature set %s (%#lx): %s\n", set, features,
-		    uaccess_strategy_name());
-	return t_run_suite() ? 1 : 0;
+	return t_main(set);
 }
 
 /* Called by _start (start.S) with the initial stack: argc, then argv[]. */

@@ -1,0 +1,71 @@
+# SPDX-License-Identifier: MIT
+#
+# make bench ARCH=powerpc32: instructions executed per call and per KiB by
+# clear_user and copy_to_user, dcbz strategy against words against the
+# plain loops of ref.S, counted exactly under qemu-ppc (count.py), with the
+# loads, stores, dcbz and dcbt among them; then the same binary's time-base
+# mode under qemu, only to show it works (its figures mean nothing there).
+# Writes $(O)/bench/results.md (also shown) and results.csv. About ten
+# seconds (the count runs one instruction per translation block).
+#
+# $(O)/bench/uaccess-bench is a static program without a C library or
+# floating point (tests/nolibc), so it also runs on the boards themselves,
+# FPU-less MPC8xx and e300c2 included: copy it over and run
+# `uaccess-bench time` there for ticks and MB/s (bench.c says more). For an
+# MPC8xx, build with DCBZ_LINE=16.
+#
+#   BENCH_QEMU_CPU   the qemu-ppc CPU of the count (default: one whose dcbz
+#                    line is the build's, so the dcbz column really uses
+#                    dcbz: 750 for 32, e500mc for 64; none has 16 or 128,
+#                    and then the library refuses dcbz and the tables say so)
+#   BENCH_ARGS       options for both runs: -a OFFSET (into the page)
+#
+# Included by tests/bench/bench.mk for ARCH=powerpc32, from the top-level
+# Makefile, which defines O, LIB, CC, CPPFLAGS, ARCH_CFLAGS, NM, OBJDUMP,
+# QEMU_PPC (arch.mk), Q and quiet.
+
+BENCH_DIR := $(O)/bench
+BENCH_BIN := $(BENCH_DIR)/uaccess-bench
+BENCH_SRCS := tests/bench/powerpc32/bench.c tests/bench/powerpc32/ref.S \
+	tests/nolibc/string.c tests/nolibc/vsnprintf.c \
+	tests/nolibc/linux/powerpc32/start.S
+BENCH_OBJS := $(addprefix $(BENCH_DIR)/,$(addsuffix .o,$(basename $(BENCH_SRCS))))
+
+# The headers of tests/nolibc and the compiler's own, never a C library's;
+# ARCH_CFLAGS for the library's -mcpu, -msoft-float and line size.
+BENCH_CFLAGS = -std=gnu11 -O2 -g -Wall -Wextra -Werror -ffreestanding \
+	-fno-stack-protector -nostdinc -isystem $(shell $(CC) -print-file-name=include) \
+	-Itests/nolibc/include -Itests/nolibc/linux/powerpc32 $(ARCH_CFLAGS) \
+	$(EXTRA_CFLAGS)
+# No start files, C library or libgcc (bench.c divides 64-bit numbers by
+# hand).
+BENCH_LDFLAGS = -nostdlib -static $(EXTRA_LDFLAGS)
+
+# string.c is memset and memcpy: see tests/nolibc/nolibc.mk.
+$(BENCH_DIR)/tests/nolibc/string.o: BENCH_FILE_CFLAGS = $(shell \
+	$(CC) -fno-tree-loop-distribute-patterns -E -x c /dev/null \
+	>/dev/null 2>&1 && echo -fno-tree-loop-distribute-patterns)
+
+$(BENCH_DIR)/%.o: %.c
+	$(quiet) CC $@
+	$(Q)mkdir -p $(@D) && $(CC) $(CPPFLAGS) $(BENCH_CFLAGS) \
+		$(BENCH_FILE_CFLAGS) -MMD -MP -c $< -o $@
+
+$(BENCH_DIR)/%.o: %.S
+	$(quiet) AS $@
+	$(Q)mkdir -p $(@D) && $(CC) $(CPPFLAGS) $(BENCH_CFLAGS) -MMD -MP -c $< -o $@
+
+$(BENCH_BIN): $(BENCH_OBJS) $(LIB)
+	$(quiet) LD $@
+	$(Q)$(CC) $(BENCH_LDFLAGS) -o $@ $(BENCH_OBJS) $(LIB)
+
+BENCH_QEMU_CPU ?= $(if $(filter 64,$(DCBZ_LINE)),e500mc,750)
+
+bench: $(BENCH_BIN)
+	$(Q)python3 tests/bench/powerpc32/count.py --bin $(BENCH_BIN) \
+		--lib $(LIB) --out $(BENCH_DIR) --qemu "$(QEMU_PPC)" \
+		--cpu $(BENCH_QEMU_CPU) --nm "$(NM)" --objdump "$(OBJDUMP)" \
+		-- $(BENCH_ARGS)
+
+.PHONY: bench
+-include $(BENCH_OBJS:.o=.d)
