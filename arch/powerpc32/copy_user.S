@@ -180,6 +180,8 @@ FUNC(_copy_user)
 	cmpwi	%cr1, %r6, 0
 	cmplwi	%r5, 4
 	blt	.Lcopy_bytes
+	andi.	%r6, %r3, 3		/* one test when already word-aligned */
+	beq	.Lcopy_aligned
 	andi.	%r6, %r3, 1		/* a byte and a halfword to a word boundary */
 	beq	.Lcopy_align2
 	UACCESS_USER(.Lcopy_bytes, lbz %r0, 0(%r4))
@@ -198,33 +200,7 @@ FUNC(_copy_user)
 .Lcopy_aligned:				/* r3 word-aligned, r5 >= 1 */
 	cmplwi	%r5, UACCESS_LINES_MIN
 	bge	.Lcopy_long
-	copy_tail L			/* r5 < 2L */
-	b	.Lcopy_tail
-
-.Lcopy_long:				/* r5 >= 2L: words up to a line boundary */
-	copy_head 4
-	copy_head 8
-#if L > 16
-	copy_head 16
-#endif
-#if L > 32
-	copy_head 32
-#endif
-#if L > 64
-	copy_head 64
-#endif
-	srwi	%r6, %r5, LG		/* r6: whole lines, one at least */
-	andi.	%r5, %r5, L - 1
-#ifdef LINE_REGS
-	bne	%cr1, .Lcopy_dcbz
-#endif
-	mtctr	%r6
-.Lcopy_word_lines:
-	copy_words L, .Lcopy_lines_fault
-	addi	%r3, %r3, L
-	addi	%r4, %r4, L
-	bdnz	.Lcopy_word_lines
-
+	copy_tail L			/* r5 < 2L, then the tail below */
 .Lcopy_tail:				/* r3 word-aligned, r5 < L */
 #if L > 64
 	copy_tail 64
@@ -252,6 +228,33 @@ FUNC(_copy_user)
 .Lcopy_ok:
 	li	%r3, 0
 	blr
+
+.Lcopy_long:				/* r5 >= 2L: words up to a line boundary */
+	copy_head 4
+	copy_head 8
+#if L > 16
+	copy_head 16
+#endif
+#if L > 32
+	copy_head 32
+#endif
+#if L > 64
+	copy_head 64
+#endif
+	srwi	%r6, %r5, LG		/* r6: whole lines, one at least */
+	andi.	%r5, %r5, L - 1
+#ifdef LINE_REGS
+	bne	%cr1, .Lcopy_dcbz
+#endif
+	mtctr	%r6
+.Lcopy_word_lines:
+	copy_words L, .Lcopy_lines_fault
+	addi	%r3, %r3, L
+	addi	%r4, %r4, L
+	bdnz	.Lcopy_word_lines
+	beq	.Lcopy_ok		/* cr0 of the andi. above: no tail */
+	b	.Lcopy_tail
+
 
 #ifdef LINE_REGS
 /*
@@ -286,6 +289,8 @@ FUNC(_copy_user)
 	lmw	%r24, 16(%r1)
 	addi	%r1, %r1, FRAME
 #endif
+	cmpwi	%r5, 0			/* no tail: done (10 instructions less) */
+	beq	.Lcopy_ok
 	b	.Lcopy_tail
 
 .Lcopy_dcbz_fault:	/* r3: start of the line, r4: its source + PF */
