@@ -45,6 +45,7 @@
 #include <string.h>
 #include <uaccess.h>
 #include "linux_arch.h"
+#include "sys.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -65,8 +66,6 @@
 #define MAX_ROUNDS	101
 #define MAX_CALLS	65536UL
 
-long linux_syscall(long nr, long a1, long a2, long a3, long a4, long a5,
-		   long a6);		/* tests/nolibc/linux/powerpc32/start.S */
 
 /* ref.S */
 unsigned long ref_clear_words(void *to, unsigned long n);
@@ -78,38 +77,7 @@ void bench_cell_end(void);
 
 /* ---- Output and system calls ----------------------------------------- */
 
-static __attribute__((noreturn)) void exit_group(int status)
-{
-	linux_syscall(NR_exit_group, status, 0, 0, 0, 0, 0);
-	__builtin_unreachable();
-}
-
-static void write_all(int fd, const char *s, size_t n)
-{
-	while (n) {
-		long r = linux_syscall(NR_write, fd, (long)s, (long)n, 0, 0, 0);
-
-		if (r <= 0)
-			exit_group(3);
-		s += r;
-		n -= (size_t)r;
-	}
-}
-
-static __attribute__((format(printf, 2, 3))) void print(int fd,
-							const char *fmt, ...)
-{
-	char buf[512];		/* > the longest line printed */
-	va_list ap;
-	int len;
-
-	va_start(ap, fmt);
-	len = vsnprintf(buf, sizeof(buf), fmt, ap);
-	va_end(ap);
-	write_all(fd, buf, len < (int)sizeof(buf) ? (size_t)len : sizeof(buf) - 1);
-}
-
-#define out(...) print(1, __VA_ARGS__)
+#define out(...) linux_print(1, __VA_ARGS__)
 
 static __attribute__((noreturn, format(printf, 1, 2))) void die(const char *fmt,
 								 ...)
@@ -121,9 +89,9 @@ static __attribute__((noreturn, format(printf, 1, 2))) void die(const char *fmt,
 	va_start(ap, fmt);
 	len = vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
-	write_all(2, "uaccess-bench: ", 15);
-	write_all(2, buf, len < (int)sizeof(buf) ? (size_t)len : sizeof(buf) - 1);
-	exit_group(1);
+	linux_write_all(2, "uaccess-bench: ", 15);
+	linux_write_all(2, buf, len < (int)sizeof(buf) ? (size_t)len : sizeof(buf) - 1);
+	linux_exit_group(1);
 }
 
 static char *map_pages(unsigned long bytes)
@@ -690,5 +658,5 @@ static int bench_main(int argc, char **argv)
 __attribute__((noreturn)) void linux_start(unsigned long *sp);
 void linux_start(unsigned long *sp)
 {
-	exit_group(bench_main((int)sp[0], (char **)(sp + 1)));
+	linux_exit_group(bench_main((int)sp[0], (char **)(sp + 1)));
 }

@@ -27,7 +27,7 @@
 BENCH_DIR := $(O)/bench
 BENCH_BIN := $(BENCH_DIR)/uaccess-bench
 BENCH_SRCS := tests/bench/powerpc32/bench.c tests/bench/powerpc32/ref.S \
-	tests/nolibc/string.c tests/nolibc/vsnprintf.c \
+	tests/nolibc/string.c tests/nolibc/vsnprintf.c tests/nolibc/linux/sys.c \
 	tests/nolibc/linux/powerpc32/start.S
 BENCH_OBJS := $(addprefix $(BENCH_DIR)/,$(addsuffix .o,$(basename $(BENCH_SRCS))))
 
@@ -35,7 +35,7 @@ BENCH_OBJS := $(addprefix $(BENCH_DIR)/,$(addsuffix .o,$(basename $(BENCH_SRCS))
 # ARCH_CFLAGS for the library's -mcpu, -msoft-float and line size.
 BENCH_CFLAGS = -std=gnu11 -O2 -g -Wall -Wextra -Werror -ffreestanding \
 	-fno-stack-protector -nostdinc -isystem $(shell $(CC) -print-file-name=include) \
-	-Itests/nolibc/include -Itests/nolibc/linux/powerpc32 $(ARCH_CFLAGS) \
+	-Itests/nolibc/include -Itests/nolibc/linux -Itests/nolibc/linux/powerpc32 $(ARCH_CFLAGS) \
 	$(EXTRA_CFLAGS)
 # No start files, C library or libgcc (bench.c divides 64-bit numbers by
 # hand).

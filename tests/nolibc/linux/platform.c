@@ -19,6 +19,7 @@
 #include "platform.h"
 #include "test_arch.h"
 #include "linux_arch.h"
+#include "sys.h"
 
 /* The values every architecture we support shares. */
 #define PAGE_SIZE	4096
@@ -31,8 +32,6 @@
 #define SIGBUS		7
 #define SIGSEGV		11
 
-long linux_syscall(long nr, long a1, long a2, long a3, long a4, long a5,
-		   long a6);		/* start.S */
 
 /* The kernel's struct sigaction, which is not the C library's. */
 struct linux_sigaction {
@@ -50,50 +49,12 @@ struct linux_siginfo {
 
 static volatile unsigned long faults;
 
-static __attribute__((noreturn)) void exit_group(int status)
-{
-	linux_syscall(NR_exit_group, status, 0, 0, 0, 0, 0);
-	__builtin_unreachable();
-}
-
-static void write_all(int fd, const char *s, size_t n)
-{
-	while (n) {
-		long r = linux_syscall(NR_write, fd, (long)s, (long)n, 0, 0, 0);
-
-		if (r <= 0)
-			exit_group(3);
-		s += r;
-		n -= (size_t)r;
-	}
-}
-
-static int vprint(int fd, const char *fmt, va_list ap)
-{
-	char buf[1024];		/* > the longest line the suite prints */
-	int len = vsnprintf(buf, sizeof(buf), fmt, ap);
-
-	write_all(fd, buf, len < (int)sizeof(buf) ? (size_t)len : sizeof(buf) - 1);
-	return len;
-}
-
-static __attribute__((format(printf, 2, 3))) int print(int fd, const char *fmt, ...)
-{
-	va_list ap;
-	int r;
-
-	va_start(ap, fmt);
-	r = vprint(fd, fmt, ap);
-	va_end(ap);
-	return r;
-}
-
 /* A system call that must not fail here: report the failure and exit. */
 static long must(const char *what, long r)
 {
 	if ((unsigned long)r > -4096UL) {
-		print(2, "%s failed: errno %ld\n", what, -r);
-		exit_group(2);
+		linux_print(2, "%s failed: errno %ld\n", what, -r);
+		linux_exit_group(2);
 	}
 	return r;
 }
@@ -105,9 +66,9 @@ static void on_fault(int sig, void *info, void *ucontext)
 	unsigned long fixup = uaccess_fixup(*pc);
 
 	if (!fixup) {
-		print(1, "# unexpected signal %d at pc %#lx, address %p\n",
+		linux_print(1, "# unexpected signal %d at pc %#lx, address %p\n",
 		      sig, *pc, si->addr);
-		exit_group(2);
+		linux_exit_group(2);
 	}
 	faults++;
 	*pc = fixup;
@@ -155,7 +116,7 @@ int plat_printf(const char *fmt, ...)
 	int r;
 
 	va_start(ap, fmt);
-	r = vprint(1, fmt, ap);
+	r = linux_vprint(1, fmt, ap);
 	va_end(ap);
 	return r;
 }
@@ -186,5 +147,5 @@ int main(int argc, char **argv)
 __attribute__((noreturn)) void linux_start(unsigned long *sp);
 void linux_start(unsigned long *sp)
 {
-	exit_group(main((int)sp[0], (char **)(sp + 1)));
+	linux_exit_group(main((int)sp[0], (char **)(sp + 1)));
 }
