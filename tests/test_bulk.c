@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * The exactness sweep for clear_user, copy_to_user and copy_from_user
- * (checked and __ forms) under every strategy the architecture has.
+ * (checked and __ forms), for the feature set the process was started with
+ * (the Makefile runs one process per set: every strategy gets the sweep).
  *
  * Each case places a user range of n bytes against a fault boundary and
  * checks the contract of <uaccess.h>: the exact return value, every byte
