@@ -94,6 +94,52 @@ static inline unsigned long copy_from_user(void *to, const void __user *from,
 }
 
 /*
+ * get_user(x, ptr) / put_user(x, ptr): one scalar of 1, 2, 4 or 8 bytes,
+ * of *ptr's type. 0, or -UACCESS_EFAULT if ptr fails access_ok() (nothing
+ * is touched) or the access faults; get_user then sets x to 0, so that no
+ * stale value escapes. __get_user / __put_user skip access_ok(). A put_user
+ * that faults may have written the bytes of the object before the fault.
+ */
+#define _UACCESS_INT(x)							\
+	__typeof__(__builtin_choose_expr(sizeof(x) > sizeof(0UL), 0ULL, 0UL))
+#define _UACCESS_SCALAR(x)						\
+	_Static_assert(sizeof(x) == 1 || sizeof(x) == 2 ||		\
+		       sizeof(x) == 4 || sizeof(x) == 8,		\
+		       "user scalars are 1, 2, 4 or 8 bytes")
+
+#define __get_user(x, ptr) ({						\
+	unsigned long long __gu_v;					\
+	int __gu_e;							\
+	_UACCESS_SCALAR(*(ptr));					\
+	__gu_e = _uaccess_get_user(&__gu_v, (ptr), sizeof(*(ptr)));	\
+	(x) = (__typeof__(*(ptr)))(_UACCESS_INT(*(ptr)))__gu_v;		\
+	__gu_e;								\
+})
+
+#define get_user(x, ptr) ({						\
+	__typeof__(*(ptr)) __user *__gu_p = (ptr);			\
+	int __gu_r = -UACCESS_EFAULT;					\
+	if (access_ok(__gu_p, sizeof(*__gu_p)))				\
+		__gu_r = __get_user(x, __gu_p);				\
+	else								\
+		(x) = (__typeof__(*(ptr)))0;				\
+	__gu_r;								\
+})
+
+#define __put_user(x, ptr) ({						\
+	__typeof__(*(ptr)) __pu_x = (x);				\
+	_UACCESS_SCALAR(*(ptr));					\
+	_uaccess_put_user((unsigned long long)(_UACCESS_INT(*(ptr)))__pu_x, \
+			  (ptr), sizeof(*(ptr)));			\
+})
+
+#define put_user(x, ptr) ({						\
+	__typeof__(*(ptr)) __user *__pu_p = (ptr);			\
+	access_ok(__pu_p, sizeof(*__pu_p)) ? __put_user(x, __pu_p)	\
+					    : -UACCESS_EFAULT;		\
+})
+
+/*
  * Detect this CPU's features and configure the library for them. Returns 0,
  * or -1 if some code could not be patched (it then keeps its baseline code,
  * which is correct on every CPU, only slower).

@@ -7,6 +7,7 @@ const struct test suite[] = {
 	{ "extable", test_extable },
 	{ "access_ok", test_access_ok },
 	TEST_ARCH_TESTS
+	{ "scalar", test_scalar },
 	{ "bulk", test_bulk },
 	{ 0, 0 },
 };

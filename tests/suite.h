@@ -9,5 +9,6 @@ extern const struct test suite[];
 void test_extable(void);
 void test_access_ok(void);
 void test_bulk(void);
+void test_scalar(void);
 
 #endif

@@ -13,6 +13,7 @@
 #define UACCESS_ARCH_H
 
 #include <uaccess/dcbz.h>
+#include <uaccess/extable.h>
 
 /*
  * User space ends at TASK_SIZE of the 3G/1G split of 32-bit Linux. A kernel
@@ -142,6 +143,82 @@ static inline unsigned long __copy_from_user(void *to, const void __user *from,
 	left = _copy_user(to, (const void *)from, n, _uaccess_dcbz);
 	uaccess_kuap_prevent(from, n, UACCESS_KUAP_READ);
 	return left;
+}
+
+/*
+ * Scalars: loads or stores with table entries, inside a KUAP window. A
+ * fault resumes out of line, which sets -UACCESS_EFAULT and, for a load, a
+ * zero value. An 8-byte object is two words; a put_user that faults on the
+ * second word has written the first (both lie before the fault).
+ */
+#define _UACCESS_GET_WORDS(insn, p, hi, lo, err)			\
+	__asm__ volatile("1:	" insn "\n"				\
+			 "2:\n"						\
+			 "	.pushsection .text.unlikely, \"ax\"\n"	\
+			 "3:	li %[err], %[efault]\n"			\
+			 "	li %[hi], 0\n"				\
+			 "	li %[lo], 0\n"				\
+			 "	b 2b\n"					\
+			 "	.popsection\n"				\
+			 UACCESS_EXTABLE(1b, 3b)			\
+			 : [err] "+r"(err), [hi] "=&r"(hi), [lo] "=&r"(lo) \
+			 : [p] "b"(p), [efault] "i"(-UACCESS_EFAULT)	\
+			 : "memory")
+
+static inline int _uaccess_get_user(unsigned long long *v, const void __user *p,
+				    unsigned long size)
+{
+	unsigned long hi = 0, lo = 0;
+	int err = 0;
+
+	uaccess_kuap_allow(p, size, UACCESS_KUAP_READ);
+	switch (size) {
+	case 1: _UACCESS_GET_WORDS("lbz %[lo], 0(%[p])", p, hi, lo, err); break;
+	case 2: _UACCESS_GET_WORDS("lhz %[lo], 0(%[p])", p, hi, lo, err); break;
+	case 4: _UACCESS_GET_WORDS("lwz %[lo], 0(%[p])", p, hi, lo, err); break;
+	default:
+		_UACCESS_GET_WORDS("lwz %[hi], 0(%[p])\n"
+				   "4:	lwz %[lo], 4(%[p])\n"
+				   UACCESS_EXTABLE(4b, 3f), p, hi, lo, err);
+		break;
+	}
+	uaccess_kuap_prevent(p, size, UACCESS_KUAP_READ);
+	*v = (unsigned long long)hi << 32 | lo;
+	return err;
+}
+
+#define _UACCESS_PUT_WORDS(insn, p, hi, lo, err)			\
+	__asm__ volatile("1:	" insn "\n"				\
+			 "2:\n"						\
+			 "	.pushsection .text.unlikely, \"ax\"\n"	\
+			 "3:	li %[err], %[efault]\n"			\
+			 "	b 2b\n"					\
+			 "	.popsection\n"				\
+			 UACCESS_EXTABLE(1b, 3b)			\
+			 : [err] "+r"(err)				\
+			 : [p] "b"(p), [hi] "r"(hi), [lo] "r"(lo),	\
+			   [efault] "i"(-UACCESS_EFAULT)		\
+			 : "memory")
+
+static inline int _uaccess_put_user(unsigned long long v, void __user *p,
+				    unsigned long size)
+{
+	unsigned long hi = (unsigned long)(v >> 32), lo = (unsigned long)v;
+	int err = 0;
+
+	uaccess_kuap_allow(p, size, UACCESS_KUAP_WRITE);
+	switch (size) {
+	case 1: _UACCESS_PUT_WORDS("stb %[lo], 0(%[p])", p, hi, lo, err); break;
+	case 2: _UACCESS_PUT_WORDS("sth %[lo], 0(%[p])", p, hi, lo, err); break;
+	case 4: _UACCESS_PUT_WORDS("stw %[lo], 0(%[p])", p, hi, lo, err); break;
+	default:
+		_UACCESS_PUT_WORDS("stw %[hi], 0(%[p])\n"
+				   "4:	stw %[lo], 4(%[p])\n"
+				   UACCESS_EXTABLE(4b, 3f), p, hi, lo, err);
+		break;
+	}
+	uaccess_kuap_prevent(p, size, UACCESS_KUAP_WRITE);
+	return err;
 }
 
 /*

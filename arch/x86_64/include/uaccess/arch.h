@@ -188,6 +188,73 @@ static inline unsigned long __copy_from_user(void *to, const void __user *from,
 }
 
 /*
+ * Scalars: one load or store with a table entry. A fault (including an
+ * object that straddles into an inaccessible page: x86 loads and stores
+ * fault whole) resumes out of line, which sets -UACCESS_EFAULT and, for a
+ * load, a zero value. For <uaccess.h>'s get_user / put_user.
+ */
+#define _UACCESS_GET(load, p, val, err)					\
+	__asm__ volatile(_UACCESS_STAC					\
+			 "1:	" load "\n"				\
+			 UACCESS_EXTABLE(1b, 3f)			\
+			 "2:\n"						\
+			 _UACCESS_CLAC					\
+			 "	.pushsection .text.unlikely, \"ax\"\n"	\
+			 "3:	movl %[efault], %[err]\n"		\
+			 "	xorl %k[val], %k[val]\n"		\
+			 "	jmp 2b\n"				\
+			 "	.popsection\n"				\
+			 : [err] "+r"(err), [val] "=r"(val)		\
+			 : [p] "r"(p), [efault] "i"(-UACCESS_EFAULT)	\
+			 : "memory")
+
+#define _UACCESS_PUT(store, p, val, err)				\
+	__asm__ volatile(_UACCESS_STAC					\
+			 "1:	" store "\n"				\
+			 UACCESS_EXTABLE(1b, 3f)			\
+			 "2:\n"						\
+			 _UACCESS_CLAC					\
+			 "	.pushsection .text.unlikely, \"ax\"\n"	\
+			 "3:	movl %[efault], %[err]\n"		\
+			 "	jmp 2b\n"				\
+			 "	.popsection\n"				\
+			 : [err] "+r"(err)				\
+			 : [p] "r"(p), [val] "r"(val),			\
+			   [efault] "i"(-UACCESS_EFAULT)		\
+			 : "memory")
+
+static inline int _uaccess_get_user(unsigned long long *v, const void __user *p,
+				    unsigned long size)
+{
+	unsigned long val;
+	int err = 0;
+
+	switch (size) {
+	case 1: _UACCESS_GET("movzbl (%[p]), %k[val]", p, val, err); break;
+	case 2: _UACCESS_GET("movzwl (%[p]), %k[val]", p, val, err); break;
+	case 4: _UACCESS_GET("movl (%[p]), %k[val]", p, val, err); break;
+	default: _UACCESS_GET("movq (%[p]), %q[val]", p, val, err); break;
+	}
+	*v = val;
+	return err;
+}
+
+static inline int _uaccess_put_user(unsigned long long v, void __user *p,
+				    unsigned long size)
+{
+	unsigned long val = (unsigned long)v;
+	int err = 0;
+
+	switch (size) {
+	case 1: _UACCESS_PUT("movb %b[val], (%[p])", p, val, err); break;
+	case 2: _UACCESS_PUT("movw %w[val], (%[p])", p, val, err); break;
+	case 4: _UACCESS_PUT("movl %k[val], (%[p])", p, val, err); break;
+	default: _UACCESS_PUT("movq %q[val], (%[p])", p, val, err); break;
+	}
+	return err;
+}
+
+/*
  * Zero kernel memory without calling memset (the library links no libc).
  * For library use only.
  */
