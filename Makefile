@@ -77,6 +77,18 @@ $(TEST_BIN): $(TEST_OBJS) $(LIB) tests/hosted/extable.ld include/uaccess/section
 	$(quiet) LD $@
 	$(Q)$(CC) $(TEST_LDFLAGS) -o $@ $(TEST_OBJS) $(LIB)
 
+# $(call run_configs,CONFIGS,CMD,NAME): run $(call CMD,C) for each config
+# C, its output in $(O)/NAME-C.log (a '/' in C becomes '_'), showing all
+# but the "ok" lines.
+define run_configs
+	$(Q)for c in $(1); do \
+		log=$(O)/$(3)-$$(echo $$c | tr / _).log; \
+		echo "== $(3) $$c"; \
+		$(call $(2),$$c) > $$log 2>&1; \
+		grep -v '^ok' $$log; \
+	done
+endef
+
 # make nolibc-test: the suite without a C library, tests/nolibc/nolibc.mk
 include tests/nolibc/nolibc.mk
 
@@ -88,18 +100,8 @@ SUITE_LOGS = $(foreach c,$(TEST_CONFIGS),$(O)/suite-$(subst /,_,$(c)).log) \
 	$(if $(NOLIBC_CONFIGS),$(NOLIBC_LOGS))
 
 test: $(TEST_BIN) $(if $(NOLIBC_CONFIGS),$(NOLIBC_BIN))
-	$(Q)for c in $(TEST_CONFIGS); do \
-		log=$(O)/suite-$$(echo $$c | tr / _).log; \
-		echo "== $$c"; \
-		$(call test_cmd,$$c) > $$log 2>&1; \
-		grep -v '^ok' $$log; \
-	done
-	$(Q)for c in $(NOLIBC_CONFIGS); do \
-		log=$(O)/nolibc-$$(echo $$c | tr / _).log; \
-		echo "== nolibc $$c"; \
-		$(call nolibc_cmd,$$c) > $$log 2>&1; \
-		grep -v '^ok' $$log; \
-	done
+	$(call run_configs,$(TEST_CONFIGS),test_cmd,suite)
+	$(call run_configs,$(NOLIBC_CONFIGS),nolibc_cmd,nolibc)
 	$(Q)sh tests/tally.sh $(SUITE_LOGS) > $(O)/suite.log; tail -n 1 $(O)/suite.log
 	$(Q)CC="$(CC)" NM="$(NM)" OBJDUMP="$(OBJDUMP)" O="$(O)" ARCH="$(ARCH)" \
 		KERNEL_CFLAGS="$(KERNEL_CFLAGS)" LIB="$(LIB)" \

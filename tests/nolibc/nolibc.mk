@@ -10,7 +10,8 @@
 #			$(O)/nolibc.log
 #
 # Included by the top-level Makefile, which defines ARCH, O, LIB, CC,
-# CPPFLAGS, TEST_CFLAGS, TEST_CONFIGS, TEST_BIN, test_cmd, Q and quiet.
+# CPPFLAGS, TEST_CFLAGS, TEST_CONFIGS, TEST_BIN, test_cmd, run_configs, Q
+# and quiet.
 # arch.mk may set NOLIBC_CONFIGS and nolibc_cmd (by default those of the
 # hosted suite, with this binary).
 
@@ -60,12 +61,7 @@ nolibc_cmd ?= $(subst $(TEST_BIN),$(NOLIBC_BIN),$(call test_cmd,$(1)))
 NOLIBC_LOGS = $(foreach c,$(NOLIBC_CONFIGS),$(O)/nolibc-$(subst /,_,$(c)).log)
 
 nolibc-test: $(NOLIBC_BIN)
-	$(Q)for c in $(NOLIBC_CONFIGS); do \
-		log=$(O)/nolibc-$$(echo $$c | tr / _).log; \
-		echo "== nolibc $$c"; \
-		$(call nolibc_cmd,$$c) > $$log 2>&1; \
-		grep -v '^ok' $$log; \
-	done
+	$(call run_configs,$(NOLIBC_CONFIGS),nolibc_cmd,nolibc)
 	$(Q)sh tests/tally.sh $(NOLIBC_LOGS) > $(O)/nolibc.log; tail -n 1 $(O)/nolibc.log
 
 .PHONY: nolibc-test
