@@ -138,6 +138,10 @@ check-%:
 # make bench: tests/bench/bench.mk
 -include tests/bench/bench.mk
 
+# make qemu-test / qemu-check / demo: the bare-metal kernels,
+# tests/baremetal/baremetal.mk
+-include tests/baremetal/baremetal.mk
+
 # Break each fixup on purpose and check that the suite notices (slow).
 mutants:
 	python3 tests/arch/$(ARCH)/mutants.py

@@ -10,6 +10,7 @@ for tool in "$@"; do
 	powerpc-linux-gnu-gcc)	# with the static C library the tests link
 		cmd=$tool pkg="gcc-powerpc-linux-gnu libc6-dev-powerpc-cross" ;;
 	qemu-ppc) cmd=$tool pkg=qemu-user ;;
+	qemu-system-x86_64) cmd=$tool pkg=qemu-system-x86 ;;
 	*) cmd=$tool pkg=$tool ;;
 	esac
 	command -v "$cmd" >/dev/null 2>&1 || pkgs="$pkgs $pkg"

@@ -13,8 +13,23 @@
 enum plat_prot { PLAT_NONE, PLAT_RO, PLAT_RW, PLAT_RX, PLAT_RWX };
 
 size_t plat_page_size(void);
-/* npages of zeroed, page-aligned, read-write memory; never fails. */
+/*
+ * npages of zeroed, page-aligned, read-write user memory (below the user
+ * limit; U/S=1 on bare-metal x86-64); never fails.
+ */
 void *plat_alloc_pages(size_t npages);
+/* The same, in kernel memory: buffers the kernel side of a copy uses. */
+void *plat_alloc_kernel_pages(size_t npages);
+/*
+ * Test code that reads or writes user memory itself (to fill a pattern or
+ * check a result) brackets the access with these: on a kernel with SMAP
+ * they open and close a user-access window (stac / clac), as the library
+ * does around its own accesses. No library call may happen in between, so
+ * every library call starts with the window closed and a missing stac in
+ * the library faults. In a Linux process they do nothing.
+ */
+void plat_user_begin(void);
+void plat_user_end(void);
 void plat_protect(void *p, size_t npages, enum plat_prot prot);
 /* User-memory faults resolved through uaccess_fixup() so far. */
 unsigned long plat_fault_count(void);
