@@ -12,6 +12,8 @@
 
 unsigned long test_features;
 int test_init_status;
+unsigned long test_user_start = UACCESS_USER_START;
+unsigned long test_user_end = UACCESS_USER_END;
 
 static unsigned long total_passed, total_failed;
 static unsigned long group_passed, group_failed;

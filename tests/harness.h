@@ -17,6 +17,12 @@
 extern unsigned long test_features;
 extern int test_init_status;
 
+/*
+ * The user range a platform gave uaccess_set_user_range() before t_main()
+ * (a kernel with its own user region); the library's defaults otherwise.
+ */
+extern unsigned long test_user_start, test_user_end;
+
 struct test {
 	const char *name;
 	void (*run)(void);

@@ -5,6 +5,9 @@
  * that objects straddle into and out of the inaccessible page; then
  * pointers that access_ok() must refuse: above the user range (real,
  * writable memory there must stay untouched) and wrapping around.
+ * The test's own accesses to user memory run between plat_user_begin()
+ * and plat_user_end() (a user-access window on a kernel with SMAP), never
+ * around a get_user or put_user.
  */
 #include <limits.h>
 #include <stdint.h>
@@ -50,17 +53,20 @@ static bool guards_intact(const unsigned char *p, size_t n)
 	for (unsigned char *p = hole - 16; p < after + 16; p++) {	\
 		size_t n = sizeof(T);					\
 		bool ok = accessible(p, n);				\
-		T want, got = (T)1, val;				\
+		T want = (T)0, got = (T)1, val;			\
 		int r;							\
 									\
 		if (p == hole + 8)					\
 			p = after - 8;	/* skip the hole's middle */	\
+		plat_user_begin();					\
 		for (size_t i = 0; i < n; i++)				\
 			if (accessible(p + i, 1))			\
 				p[i] = pattern(p + i);			\
+		if (ok)							\
+			memcpy(&want, p, n);				\
+		plat_user_end();					\
 		r = checked ? get_user(got, (T *)p) : __get_user(got, (T *)p); \
 		if (ok) {						\
-			memcpy(&want, p, n);				\
 			t_case(r == 0 && got == want,			\
 			       "%s(%s) at hole%+ld: ret %d, value differs", \
 			       checked ? "get_user" : "__get_user", #T,	\
@@ -71,25 +77,29 @@ static bool guards_intact(const unsigned char *p, size_t n)
 			       checked ? "get_user" : "__get_user", #T,	\
 			       (long)(p - hole), r);			\
 		}							\
+		plat_user_begin();					\
 		for (size_t i = 0; i < n; i++)				\
 			if (accessible(p + i, 1))			\
 				p[i] = CANARY;				\
+		plat_user_end();					\
 		memset(&val, 0x5C, n);					\
 		r = checked ? put_user(val, (T *)p) : __put_user(val, (T *)p); \
-		bool body = true;					\
+		bool body = true, guards;				\
+		plat_user_begin();					\
 		for (size_t i = 0; i < n; i++)				\
 			if (accessible(p + i, 1) && p[i] != 0x5C &&	\
 			    (ok || p[i] != CANARY))			\
 				body = false;				\
-		t_case(r == (ok ? 0 : -UACCESS_EFAULT) && body &&	\
-		       guards_intact(p, n),				\
+		guards = guards_intact(p, n);				\
+		for (size_t i = 0; i < n; i++)				\
+			if (accessible(p + i, 1))			\
+				p[i] = CANARY;				\
+		plat_user_end();					\
+		t_case(r == (ok ? 0 : -UACCESS_EFAULT) && body && guards, \
 		       "%s(%s) at hole%+ld: ret %d, %s",		\
 		       checked ? "put_user" : "__put_user", #T,		\
 		       (long)(p - hole), r,				\
 		       body ? "bytes around written" : "object not written exactly"); \
-		for (size_t i = 0; i < n; i++)				\
-			if (accessible(p + i, 1))			\
-				p[i] = CANARY;				\
 	}
 
 void test_scalar(void)
@@ -100,7 +110,9 @@ void test_scalar(void)
 	base = plat_alloc_pages(3);
 	hole = base + page;
 	after = hole + page;
+	plat_user_begin();
 	memset(base, CANARY, 3 * page);
+	plat_user_end();
 	plat_protect(hole, 1, PLAT_NONE);
 
 	for (int checked = 0; checked < 2; checked++) {
@@ -128,7 +140,9 @@ void test_scalar(void)
 		t_case(put_user(c, (signed char *)base) == 0 &&
 		       get_user(gc, (signed char *)base) == 0 && gc == -3,
 		       "signed char -3 came back as %d", gc);
+		plat_user_begin();
 		memset(base, CANARY, 16);
+		plat_user_end();
 	}
 	t_group_end();
 
@@ -136,14 +150,20 @@ void test_scalar(void)
 	t_group_begin("get_user/put_user refused by access_ok");
 	uaccess_set_user_range(0, (unsigned long)hole);
 	{
-		uint64_t v = 1, big = 0x0102030405060708ULL;
+		uint64_t v = 1, big = 0x0102030405060708ULL, now;
 		uint32_t w = 1;
+		int r;
 
+		plat_user_begin();
 		*(uint64_t *)after = big;
+		plat_user_end();
 		t_case(get_user(v, (uint64_t *)after) == -UACCESS_EFAULT && v == 0,
 		       "get_user above the range: not refused, or x not zeroed");
-		t_case(put_user(w, (uint32_t *)after) == -UACCESS_EFAULT &&
-		       *(uint64_t *)after == big,
+		r = put_user(w, (uint32_t *)after);
+		plat_user_begin();
+		now = *(uint64_t *)after;
+		plat_user_end();
+		t_case(r == -UACCESS_EFAULT && now == big,
 		       "put_user above the range wrote or was not refused");
 		t_case(get_user(w, (uint32_t *)(hole - 2)) == -UACCESS_EFAULT && w == 0,
 		       "get_user crossing the end of the range not refused");
@@ -152,7 +172,9 @@ void test_scalar(void)
 		       v == 0, "get_user wrapping around not refused");
 		t_case(put_user(v, (uint64_t *)(ULONG_MAX - 2)) == -UACCESS_EFAULT,
 		       "put_user wrapping around not refused");
+		plat_user_begin();
 		memset(after, CANARY, 8);
+		plat_user_end();
 	}
 	uaccess_set_user_range(start0, end0);
 	t_group_end();

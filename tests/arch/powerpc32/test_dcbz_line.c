@@ -52,20 +52,22 @@ static void check_range(const char *what, unsigned char *ubase,
 {
 	unsigned char *u = ubase + off;
 	unsigned long ret, bad = 3 * SPAN;
+	bool from = !strcmp(what, "copy_from_user");
 
-	memset(ubase, CANARY, 3 * SPAN);
+	/* The test's own user accesses: inside a window (KUAP, SMAP). */
+	plat_user_begin();
 	for (unsigned long i = 0; i < 3 * SPAN; i++)
-		kbase[i] = data(i);
+		ubase[i] = from ? data(i) : CANARY;
+	plat_user_end();
+	for (unsigned long i = 0; i < 3 * SPAN; i++)
+		kbase[i] = from ? CANARY : data(i);
 	if (!strcmp(what, "clear_user"))
 		ret = clear_user(u, n);
 	else if (!strcmp(what, "copy_to_user"))
 		ret = copy_to_user(u, kbase + off, n);
-	else {
-		for (unsigned long i = 0; i < 3 * SPAN; i++)
-			ubase[i] = data(i);
-		memset(kbase, CANARY, 3 * SPAN);
+	else
 		ret = copy_from_user(kbase + off, u, n);
-	}
+	plat_user_begin();
 	for (unsigned long i = 0; i < 3 * SPAN && bad == 3 * SPAN; i++) {
 		bool in = i >= off && i < off + n;
 		unsigned char got, want;
@@ -80,6 +82,7 @@ static void check_range(const char *what, unsigned char *ubase,
 		if (got != want)
 			bad = i;
 	}
+	plat_user_end();
 	t_case(ret == 0 && bad == 3 * SPAN,
 	       "%s off=%lu n=%lu: returned %lu, first wrong byte at %ld",
 	       what, off, n, ret, bad == 3 * SPAN ? -1L : (long)bad - (long)off);
@@ -94,7 +97,7 @@ void test_dcbz_line(void)
 	unsigned long measured = uaccess_dcbz_line_size();
 	bool match = UACCESS_DCBZ_LINE && measured == UACCESS_DCBZ_LINE;
 	unsigned char *ubase = plat_alloc_pages(1);
-	unsigned char *kbase = plat_alloc_pages(1);
+	unsigned char *kbase = plat_alloc_kernel_pages(1);
 
 	plat_printf("# dcbz clears %lu bytes here (measured %lu), built for %d: "
 		    "dcbz %s\n", real, measured, UACCESS_DCBZ_LINE,

@@ -137,7 +137,7 @@ void test_kuap(void)
 
 	page = plat_page_size();
 	user = plat_alloc_pages(PAGES);
-	kbuf = plat_alloc_pages(3);
+	kbuf = plat_alloc_kernel_pages(3);
 	hole = user + HOLE * page;
 	memset(kbuf, 0x5a, 3 * page);
 	plat_protect(user, PAGES, PLAT_NONE);

@@ -14,16 +14,17 @@ static const struct {
 int test_arch_parse_features(const char *set, unsigned long *features)
 {
 	*features = 0;
-	if (!strcmp(set, "native")) {
-		*features = uaccess_cpu_features() & ~UACCESS_FEAT_SMAP;
-		return 0;
-	}
 	if (!strcmp(set, "none"))
 		return 0;
 	while (*set) {
 		size_t len = strcspn(set, "+");
 		size_t i;
 
+		if (len == 6 && !strncmp(set, "native", 6)) {
+			*features |= uaccess_cpu_features() & ~UACCESS_FEAT_SMAP;
+			set += len + (set[len] == '+');
+			continue;
+		}
 		for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
 			if (strlen(names[i].name) == len &&
 			    !strncmp(names[i].name, set, len))

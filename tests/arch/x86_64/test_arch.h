@@ -7,9 +7,11 @@
 #include <uaccess.h>
 
 /*
- * Feature sets by name: "native" (uaccess_cpu_features() less SMAP, whose
- * stac faults in user mode), "none", or names joined by '+' ("erms+fsrm").
- * Returns 0, or -1 for an unknown name.
+ * Feature sets by name: "none", or names joined by '+' ("erms+fsrm"), where
+ * "native" stands for uaccess_cpu_features() less SMAP (whose stac faults
+ * in user mode): a kernel with CR4.SMAP on runs "native+smap", and
+ * "native+fsrm" forces FSRM on top of what the CPU has. Returns 0, or -1
+ * for an unknown name.
  */
 int test_arch_parse_features(const char *set, unsigned long *features);
 

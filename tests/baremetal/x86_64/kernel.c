@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The x86-64 kernels (the test kernel and the demo): boot under QEMU
+ * -M microvm (PVH, boot.S), set up paging (mmu.c) and exceptions (trap.c),
+ * turn SMAP on when CPUID has it, and give tests/platform.h its console
+ * and user-access windows. Output goes to COM1; the run ends through the
+ * isa-debug-exit device, with EXIT_PASS only when kernel_run() passed.
+ *
+ * What runs once the machine is set up is kernel_run(): the suite
+ * (run_tests.c) or the demo (demo.c), one per kernel image.
+ *
+ * Command line (-append): "features=SET" names the feature set for
+ * kernel_run() (test_arch_parse_features(): "native", "none", "erms+fsrm",
+ * "native+fsrm"...); default "native".
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <uaccess.h>
+#include "kernel.h"
+#include "platform.h"
+
+#define COM1		0x3f8
+#define COM1_LSR	(COM1 + 5)
+#define LSR_THRE	0x20		/* transmit holding register empty */
+#define DEBUG_EXIT	0xf4
+/* isa-debug-exit makes QEMU exit with (value << 1) | 1: 33 and 3. A
+ * triple fault exits 0, so a runner must ask for 33 exactly. */
+#define EXIT_PASS	0x10
+#define EXIT_FAIL	0x01
+
+#define CR4_SMAP	(1UL << 21)
+
+/* The PVH boot information (Xen's hvm_start_info, version 0 part). */
+struct hvm_start_info {
+	uint32_t magic, version, flags, nr_modules;
+	uint64_t modlist_paddr, cmdline_paddr, rsdp_paddr, memmap_paddr;
+	uint32_t memmap_entries, reserved;
+};
+#define HVM_START_MAGIC 0x336ec578
+
+/* Its memory map (version 1): RAM entries have type 1. */
+struct hvm_memmap_entry {
+	uint64_t addr, size;
+	uint32_t type, reserved;
+};
+#define HVM_MEMMAP_RAM 1
+
+bool smap_on;
+
+void console_write(const char *s, unsigned long n)
+{
+	for (unsigned long i = 0; i < n; i++) {
+		while (!(inb(COM1_LSR) & LSR_THRE))
+			;
+		outb(COM1, (uint8_t)s[i]);
+	}
+}
+
+static int vprint(const char *fmt, va_list ap)
+{
+	char buf[1024];
+	int n = vsnprintf(buf, sizeof(buf), fmt, ap);
+
+	console_write(buf, n < (int)sizeof(buf) ? (unsigned long)n : sizeof(buf) - 1);
+	return n;
+}
+
+int kprintf(const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vprint(fmt, ap);
+	va_end(ap);
+	return n;
+}
+
+int plat_printf(const char *fmt, ...)
+	__attribute__((alias("kprintf")));
+
+/* The last line of every run, which the runner looks for, then the exit. */
+void kernel_exit(bool pass)
+{
+	kprintf("# kernel: %s\n", pass ? "pass" : "fail");
+	outl(DEBUG_EXIT, pass ? EXIT_PASS : EXIT_FAIL);
+	for (;;)
+		__asm__ volatile("cli; hlt");
+}
+
+/*
+ * The test side's own user-memory accesses (filling and checking buffers)
+ * run inside a window, like the library's. Without SMAP the window is
+ * implicit (and stac would be #UD).
+ */
+void plat_user_begin(void)
+{
+	if (smap_on)
+		__asm__ volatile("stac" : : : "memory");
+}
+
+void plat_user_end(void)
+{
+	if (smap_on)
+		__asm__ volatile("clac" : : : "memory");
+}
+
+/* Copy the value of "features=" from the command line into set[]. */
+static void feature_set_arg(const struct hvm_start_info *si, char *set, size_t n)
+{
+	const char *p = si->magic == HVM_START_MAGIC && si->cmdline_paddr ?
+		(const char *)(unsigned long)si->cmdline_paddr : "";
+	size_t len = 0;
+
+	while (*p && strncmp(p, "features=", 9)) {
+		p += strcspn(p, " ");
+		p += *p == ' ';
+	}
+	if (*p) {
+		p += 9;
+		len = strcspn(p, " ");
+	}
+	if (!len || len >= n) {
+		p = "native";
+		len = 6;
+	}
+	memcpy(set, p, len);
+	set[len] = 0;
+}
+
+/* Does the loader's memory map have RAM over [1 MiB, RAM_TOP)? */
+static bool enough_ram(const struct hvm_start_info *si)
+{
+	const struct hvm_memmap_entry *e;
+
+	if (si->magic != HVM_START_MAGIC || si->version < 1 || !si->memmap_paddr)
+		return true;	/* no map: trust the command line */
+	e = (const struct hvm_memmap_entry *)(unsigned long)si->memmap_paddr;
+	for (uint32_t i = 0; i < si->memmap_entries; i++)
+		if (e[i].type == HVM_MEMMAP_RAM && e[i].addr <= (1UL << 20) &&
+		    e[i].addr + e[i].size >= RAM_TOP)
+			return true;
+	return false;
+}
+
+static void smap_enable(void)
+{
+	unsigned long cr4;
+
+	__asm__ volatile("mov %%cr4, %0" : "=r"(cr4));
+	cr4 |= CR4_SMAP;
+	__asm__ volatile("mov %0, %%cr4" : : "r"(cr4) : "memory");
+	smap_on = true;
+}
+
+static void print_cpu(unsigned long f)
+{
+	kprintf("# cpu features (CPUID):%s%s%s%s%s%s\n",
+		f & UACCESS_FEAT_ERMS ? " erms" : "",
+		f & UACCESS_FEAT_FSRM ? " fsrm" : "",
+		f & UACCESS_FEAT_FSRS ? " fsrs" : "",
+		f & UACCESS_FEAT_FZRM ? " fzrm" : "",
+		f & UACCESS_FEAT_SMAP ? " smap" : "",
+		f ? "" : " none of erms/fsrm/fsrs/fzrm/smap");
+}
+
+void kernel_main(unsigned long start_info);
+void kernel_main(unsigned long start_info)
+{
+	unsigned long cpu = uaccess_cpu_features();
+	const struct hvm_start_info *si = (const void *)start_info;
+	char set[96];
+
+	/* Read before paging changes: the loader put them in low memory. */
+	feature_set_arg(si, set, sizeof(set));
+	kprintf("# uaccess %s: x86-64, PVH on QEMU microvm\n", kernel_name);
+	if (!enough_ram(si)) {
+		kprintf("# less than %lu MiB of RAM: run QEMU with -m %luM\n",
+			RAM_TOP >> 20, RAM_TOP >> 20);
+		kernel_exit(false);
+	}
+	mmu_init();
+	trap_init();
+	print_cpu(cpu);
+	if (cpu & UACCESS_FEAT_SMAP)
+		smap_enable();
+	kprintf("# SMAP %s\n", smap_on ? "on (CR4.SMAP)" : "off: not in CPUID");
+	/* Only the user region is user memory: kernel pointers fail access_ok. */
+	uaccess_set_user_range(USER_BASE, RAM_TOP);
+	kernel_exit(kernel_run(set));
+}

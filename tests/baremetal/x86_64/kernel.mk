@@ -1,0 +1,84 @@
+# SPDX-License-Identifier: MIT
+#
+# The x86-64 test kernel (tests/baremetal/x86_64/): the suite of tests/ with
+# the library $(LIB), as a PVH ELF for qemu-system-x86_64 -M microvm.
+# Included by tests/baremetal/baremetal.mk; defines the interface described
+# there (BAREMETAL_KERNELS, QEMU_CONFIGS, qemu_cmd, QEMU_PASS_STATUS, ...).
+
+BM_DIR := $(O)/baremetal
+BM_KERNEL := $(BM_DIR)/uaccess-kernel.elf
+BM_DEMO := $(BM_DIR)/uaccess-demo.elf
+
+# The machine setup both kernels share, then what each runs: the test
+# kernel the suite of tests/ as the hosted harness has it (less
+# tests/hosted/), the demo its report; both with the libc-free string
+# functions and vsnprintf of tests/nolibc/.
+BM_SRC := tests/baremetal/x86_64
+BM_COMMON := $(addprefix $(BM_SRC)/,boot.S entry.S kprobe.S trap.c mmu.c kernel.c) \
+	tests/nolibc/string.c tests/nolibc/vsnprintf.c
+BM_TEST_SRCS := $(BM_COMMON) $(BM_SRC)/run_tests.c $(BM_SRC)/smap.c \
+	$(wildcard tests/*.c tests/arch/x86_64/*.c tests/arch/x86_64/*.S)
+BM_DEMO_SRCS := $(BM_COMMON) $(BM_SRC)/demo.c
+bm_objs = $(addprefix $(BM_DIR)/,$(addsuffix .o,$(basename $(1))))
+
+# Freestanding: our headers (tests/nolibc/include), then only the
+# compiler's own. Linked at 1 MiB, so plain absolute code (-fno-pie); no red
+# zone, since exceptions push onto the interrupted stack.
+BM_CFLAGS = $(TEST_CFLAGS) -ffreestanding -fno-stack-protector -fno-pie \
+	-mno-red-zone -fno-asynchronous-unwind-tables -nostdinc \
+	-isystem $(shell $(CC) -print-file-name=include) -Itests/nolibc/include
+# The kernel's own files also run inside the exception handler: integer
+# registers only, so that the interrupted code's SSE registers survive.
+$(BM_DIR)/tests/baremetal/%.o: BM_FILE_CFLAGS = -mgeneral-regs-only
+# string.c is memset and memcpy: GCC must not turn their loops into calls
+# to themselves (see tests/nolibc/nolibc.mk).
+$(BM_DIR)/tests/nolibc/string.o: BM_FILE_CFLAGS = $(shell \
+	$(CC) -fno-tree-loop-distribute-patterns -E -x c /dev/null \
+	>/dev/null 2>&1 && echo -fno-tree-loop-distribute-patterns)
+
+$(BM_DIR)/%.o: %.c
+	$(quiet) CC $@
+	$(Q)mkdir -p $(@D) && $(CC) $(CPPFLAGS) $(BM_CFLAGS) $(BM_FILE_CFLAGS) \
+		-MMD -MP -c $< -o $@
+
+$(BM_DIR)/%.o: %.S
+	$(quiet) AS $@
+	$(Q)mkdir -p $(@D) && $(CC) $(CPPFLAGS) $(BM_CFLAGS) -MMD -MP -c $< -o $@
+
+BM_LDFLAGS = -nostdlib -static -Wl,--build-id=none \
+	-Wl,-z,max-page-size=4096 -Wl,-L,include \
+	-Wl,-T,$(BM_SRC)/kernel.ld $(EXTRA_LDFLAGS)
+
+$(BM_KERNEL): $(call bm_objs,$(BM_TEST_SRCS))
+$(BM_DEMO): $(call bm_objs,$(BM_DEMO_SRCS))
+$(BM_KERNEL) $(BM_DEMO): $(LIB) $(BM_SRC)/kernel.ld include/uaccess/sections.ld
+	$(quiet) LD $@
+	$(Q)$(CC) $(BM_LDFLAGS) -o $@ $(filter %.o,$^) $(LIB)
+
+BAREMETAL_KERNELS := $(BM_KERNEL)
+QEMU_DEPS := qemu-system-x86_64
+
+# CPU models: qemu64 (no ERMS, no SMAP), Haswell (ERMS), max (ERMS and
+# SMAP), and max with FSRM forced on (TCG never reports FSRM).
+QEMU_CONFIGS := qemu64 haswell max max-fsrm
+qemu_cpu_qemu64 := qemu64
+qemu_cpu_haswell := Haswell
+qemu_cpu_max := max
+qemu_cpu_max-fsrm := max
+qemu_features_max-fsrm := native+fsrm
+
+# 64 MiB: RAM_TOP of kernel.h. isa-debug-exit turns the kernel's exit code
+# v into QEMU's status (v << 1) | 1; a pass (0x10) is 33.
+qemu_x86_cmd = qemu-system-x86_64 -M microvm -accel tcg -m 64M \
+	-cpu $(qemu_cpu_$(1)) -kernel $(2) \
+	$(if $(qemu_features_$(1)),-append features=$(qemu_features_$(1))) \
+	-display none -serial stdio -no-reboot \
+	-device isa-debug-exit,iobase=0xf4,iosize=0x04
+qemu_cmd = $(call qemu_x86_cmd,$(1),$(BM_KERNEL))
+QEMU_PASS_STATUS := 33
+
+# The demo on the CPU model with the most to show (ERMS, SMAP).
+DEMO_KERNEL := $(BM_DEMO)
+demo_cmd = $(call qemu_x86_cmd,max,$(BM_DEMO))
+
+-include $(patsubst %.o,%.d,$(call bm_objs,$(BM_TEST_SRCS) $(BM_DEMO_SRCS)))

@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Exceptions: an IDT for vectors 0..31 (entry.S), a TSS whose IST1 stack
+ * takes double faults (a kernel stack overflow still gets reported), and
+ * the handler.
+ *
+ * The page-fault handler is the part a kernel copies: ask uaccess_fixup()
+ * about the faulting RIP; if the library's table covers it, resume at the
+ * fixup, which makes the routine return the bytes not done. Anything else
+ * is a bug: report it with RIP, CR2 and the error code and fail the run.
+ */
+#include <stddef.h>
+#include <uaccess.h>
+#include "kernel.h"
+#include "platform.h"
+
+#define KERNEL_CS	0x08
+#define TSS_SEL		0x18
+#define GATE_INTR	0x8e	/* present, DPL 0, 64-bit interrupt gate */
+#define VEC_DF		8
+#define VEC_PF		14
+#define PF_WRITE	0x2
+
+/* What entry.S pushed, lowest address first. */
+struct trap_frame {
+	uint64_t r15, r14, r13, r12, r11, r10, r9, r8;
+	uint64_t rbp, rdi, rsi, rdx, rcx, rbx, rax;
+	uint64_t vector, error;
+	uint64_t rip, cs, rflags, rsp, ss;	/* pushed by the CPU */
+};
+
+struct idt_gate {
+	uint16_t off_lo, sel;
+	uint8_t ist, type;
+	uint16_t off_mid;
+	uint32_t off_hi, zero;
+};
+
+struct tss {
+	uint32_t reserved0;
+	uint64_t rsp[3];
+	uint64_t reserved1;
+	uint64_t ist[7];
+	uint64_t reserved2;
+	uint16_t reserved3, iomap;
+} __attribute__((packed));
+
+/* entry.S, boot.S, kprobe.S */
+extern const char trap_stubs[];
+extern uint64_t gdt[];
+extern const char kprobe_load_insn[], kprobe_store_insn[], kprobe_fault[];
+
+static struct idt_gate idt[32];
+static struct tss tss;
+static unsigned char df_stack[8192] __attribute__((aligned(16)));
+static volatile unsigned long faults;
+struct kfault trap_last_fault;
+
+static const char *const names[32] = {
+	"#DE divide error", "#DB debug", "NMI", "#BP breakpoint",
+	"#OF overflow", "#BR bound range", "#UD invalid opcode",
+	"#NM device not available", "#DF double fault", "coprocessor overrun",
+	"#TS invalid TSS", "#NP segment not present", "#SS stack fault",
+	"#GP general protection", "#PF page fault", "reserved 15",
+	"#MF x87 error", "#AC alignment check", "#MC machine check",
+	"#XM SIMD error", "#VE virtualization", "#CP control protection",
+};
+
+void trap_init(void)
+{
+	unsigned long base = (unsigned long)&tss;
+	struct {
+		uint16_t limit;
+		uint64_t base;
+	} __attribute__((packed)) idtr = { sizeof(idt) - 1, (uint64_t)(unsigned long)idt };
+
+	for (int v = 0; v < 32; v++) {
+		unsigned long h = (unsigned long)trap_stubs + 16 * v;
+
+		idt[v] = (struct idt_gate){
+			.off_lo = (uint16_t)h, .sel = KERNEL_CS,
+			.ist = v == VEC_DF ? 1 : 0, .type = GATE_INTR,
+			.off_mid = (uint16_t)(h >> 16), .off_hi = (uint32_t)(h >> 32),
+		};
+	}
+	tss.ist[0] = (uint64_t)(unsigned long)(df_stack + sizeof(df_stack));
+	tss.iomap = sizeof(tss);	/* no I/O bitmap */
+	/* A 16-byte system descriptor: type 9 = available 64-bit TSS. */
+	gdt[TSS_SEL / 8] = (sizeof(tss) - 1) | (base & 0xffffff) << 16 |
+			   0x89UL << 40 | (base >> 24 & 0xff) << 56;
+	gdt[TSS_SEL / 8 + 1] = base >> 32;
+	__asm__ volatile("ltr %w0" : : "r"(TSS_SEL));
+	__asm__ volatile("lidt %0" : : "m"(idtr));
+}
+
+unsigned long plat_fault_count(void)
+{
+	return faults;
+}
+
+/* true if the fault is resolved and the frame set to resume. */
+static bool page_fault(struct trap_frame *f)
+{
+	unsigned long addr = read_cr2(), fixup;
+	bool write = f->error & PF_WRITE;
+
+	/* The kernel's own probes (SMAP test): record what happened. */
+	if (f->rip == (unsigned long)kprobe_load_insn ||
+	    f->rip == (unsigned long)kprobe_store_insn) {
+		trap_last_fault.count++;
+		trap_last_fault.error = f->error;
+		trap_last_fault.address = addr;
+		f->rip = (unsigned long)kprobe_fault;
+		return true;
+	}
+
+	fixup = uaccess_fixup(f->rip);
+	if (!fixup)
+		return false;
+	/*
+	 * A covered access may fault only where the page refuses it. On a
+	 * page that allows it the cause is SMAP: user memory touched with
+	 * the window closed (a missing stac in the library, or a test-side
+	 * access outside plat_user_begin/end). The fixup would only turn
+	 * that into a short count; say what it is instead.
+	 */
+	if (mmu_page_allows(addr, write)) {
+		kprintf("# SMAP fault: rip %#lx reached %#lx with the user-access "
+			"window closed\n", (unsigned long)f->rip, addr);
+		return false;
+	}
+	faults++;
+	f->rip = fixup;
+	return true;
+}
+
+void trap_handler(struct trap_frame *f);
+void trap_handler(struct trap_frame *f)
+{
+	const char *name = f->vector < 32 && names[f->vector] ? names[f->vector]
+							      : "exception";
+
+	if (f->vector == VEC_PF && page_fault(f))
+		return;
+	kprintf("# unexpected %s (vector %lu) at rip %#lx, error code %#lx, "
+		"cr2 %#lx, rsp %#lx\n", name, (unsigned long)f->vector,
+		(unsigned long)f->rip, (unsigned long)f->error, read_cr2(),
+		(unsigned long)f->rsp);
+	kprintf("# where: addr2line -e uaccess-kernel.elf %#lx\n", (unsigned long)f->rip);
+	kernel_exit(false);
+}
