@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Memory of the e500 test kernel: the user region, a software page table
+ * for it, the TLB0 entries the DTLB-miss handler loads from that table,
+ * kernel pages, and the KUAP window.
+ *
+ * The kernel lives in the boot TLB1[0] mapping (64 MiB at 0) and never
+ * misses. The user region is 4 KiB pages at USER_BASE, each one of: not
+ * mapped (a hole), read-only, read-write (user_prot[], one byte a page).
+ * Nothing is in the TLB until it is touched: a DTLB miss (IVOR13) on a
+ * mapped page writes a TLB0 entry and retries; on a hole it is a fault,
+ * which trap.c resolves through uaccess_fixup(). A store to a read-only
+ * entry takes a DSI (IVOR2), resolved the same way. plat_protect()
+ * changes the table and invalidates the page's TLB entry (tlbivax), so
+ * the next access misses and sees the new protection.
+ *
+ * User entries carry TID = KUAP_USER_PID (see uaccess/kuap.h): they
+ * match only while a user-access window is open.
+ */
+#include <string.h>
+#include <uaccess.h>
+#include "kernel.h"
+#include "platform.h"
+
+#define USER_PAGES	(USER_SIZE / PAGE_SIZE)
+#define KERNEL_POOL	(8UL << 20)
+
+static unsigned char user_prot[USER_PAGES];	/* enum plat_prot */
+static unsigned long user_used;			/* pages handed out */
+static unsigned char kernel_pool[KERNEL_POOL] __attribute__((aligned(4096)));
+static unsigned long kernel_used;
+static unsigned long tlb0_ways, tlb0_victim;
+static int test_window;		/* plat_user_begin() without its end */
+
+struct kuap_count kuap_count;
+
+static void tlb_write(unsigned long mas0, unsigned long mas1,
+		      unsigned long mas2, unsigned long mas3,
+		      unsigned long mas7)
+{
+	mtspr(SPR_MAS0, mas0);
+	mtspr(SPR_MAS1, mas1);
+	mtspr(SPR_MAS2, mas2);
+	mtspr(SPR_MAS3, mas3);
+	mtspr(SPR_MAS7, mas7);
+	__asm__ volatile("isync\n\ttlbwe\n\tisync" : : : "memory");
+}
+
+/* Drop the TLB0 entry of one page (TLB1, with IPROT, is not affected). */
+static void tlb_invalidate(unsigned long va)
+{
+	__asm__ volatile("sync\n\ttlbivax 0, %0\n\tsync\n\ttlbsync\n\tsync\n\tisync"
+			 : : "r"(va & ~(PAGE_SIZE - 1)) : "memory");
+}
+
+/*
+ * CCSR, the SoC's registers (UART, GPIO), at physical 0xF_E000_0000: one
+ * 1 MiB TLB1 entry, cache-inhibited and guarded as device memory must be,
+ * protected (IPROT) from tlbivax. TLB1[0] is the boot mapping.
+ */
+void mmu_map_ccsr(void)
+{
+	tlb_write(MAS0_TLBSEL(1) | MAS0_ESEL(1),
+		  MAS1_V | MAS1_IPROT | MAS1_TSIZE(TSIZE_1M),
+		  CCSR_VIRT | MAS2_I | MAS2_G,
+		  0xe0000000UL | MAS3_SR | MAS3_SW, 0xf);
+}
+
+void mmu_init(void)
+{
+	/* TLB0 is set-associative: the entry to replace is chosen by way. */
+	tlb0_ways = TLBCFG_ASSOC(mfspr(SPR_TLB0CFG));
+	if (!tlb0_ways)
+		tlb0_ways = 1;
+}
+
+static bool is_user(unsigned long va)
+{
+	return va >= USER_BASE && va < USER_BASE + user_used * PAGE_SIZE;
+}
+
+/*
+ * The DTLB-miss handler's work for a data address: load the user page's
+ * entry if the page is mapped and a window is open. It writes only
+ * MAS0..3 and MAS7, so it does not depend on what the miss preloaded.
+ */
+enum tlb_miss mmu_user_tlb_miss(unsigned long addr)
+{
+	unsigned long page = (addr - USER_BASE) / PAGE_SIZE;
+	unsigned long mas3;
+
+	if (!is_user(addr))
+		return MISS_NOT_USER;
+	if (user_prot[page] == PLAT_NONE)
+		return MISS_NO_PAGE;
+	if (mfspr(SPR_PID) != KUAP_USER_PID)
+		return MISS_WINDOW_CLOSED;
+	mas3 = (USER_PHYS + page * PAGE_SIZE) | MAS3_SR;
+	if (user_prot[page] == PLAT_RW || user_prot[page] == PLAT_RWX)
+		mas3 |= MAS3_SW;
+	tlb_write(MAS0_TLBSEL(0) | MAS0_ESEL(tlb0_victim++ % tlb0_ways),
+		  MAS1_V | MAS1_TID(KUAP_USER_PID) | MAS1_TSIZE(TSIZE_4K),
+		  addr & ~(PAGE_SIZE - 1), mas3, 0);
+	return MISS_MAPPED;
+}
+
+size_t plat_page_size(void)
+{
+	return PAGE_SIZE;
+}
+
+/* User pages: never reused, zeroed through their user mapping. */
+void *plat_alloc_pages(size_t npages)
+{
+	unsigned char *p = (unsigned char *)USER_BASE + user_used * PAGE_SIZE;
+
+	if (npages > USER_PAGES - user_used)
+		kernel_fail("user region exhausted: %lu pages wanted, %lu left",
+			    (unsigned long)npages, USER_PAGES - user_used);
+	memset(user_prot + user_used, PLAT_RW, npages);
+	user_used += npages;
+	plat_user_begin();
+	memset(p, 0, npages * PAGE_SIZE);
+	plat_user_end();
+	return p;
+}
+
+/* Kernel pages: .bss of the kernel image, zero from boot, never reused. */
+void *plat_alloc_kernel_pages(size_t npages)
+{
+	unsigned char *p = kernel_pool + kernel_used;
+
+	if (npages > (KERNEL_POOL - kernel_used) / PAGE_SIZE)
+		kernel_fail("kernel pool exhausted: %lu pages wanted",
+			    (unsigned long)npages);
+	kernel_used += npages * PAGE_SIZE;
+	return p;
+}
+
+/*
+ * Only user pages can change: the kernel's 64 MiB are one TLB1 entry. The
+ * library's code is never patched on PowerPC, so no test asks for more.
+ */
+void plat_protect(void *p, size_t npages, enum plat_prot prot)
+{
+	unsigned long va = (unsigned long)p;
+
+	for (size_t i = 0; i < npages; i++, va += PAGE_SIZE) {
+		if (!is_user(va) || va % PAGE_SIZE)
+			kernel_fail("plat_protect(%p, %lu, %d): not a user page",
+				    p, (unsigned long)npages, prot);
+		user_prot[(va - USER_BASE) / PAGE_SIZE] = (unsigned char)prot;
+		tlb_invalidate(va);
+	}
+}
+
+/*
+ * The test's own window for filling and checking user buffers: the same
+ * PID switch as the library's hooks, counted apart from them.
+ */
+void plat_user_begin(void)
+{
+	test_window++;
+	mtspr(SPR_PID, KUAP_USER_PID);
+	__asm__ volatile("isync" : : : "memory");
+}
+
+void plat_user_end(void)
+{
+	test_window--;
+	mtspr(SPR_PID, 0);
+	__asm__ volatile("isync" : : : "memory");
+}
+
+bool mmu_test_window_open(void)
+{
+	return test_window > 0;
+}
