@@ -66,11 +66,26 @@ static inline bool access_ok(const void __user *p, unsigned long n)
 	       n <= uaccess_user_end - a;
 }
 
+/*
+ * Spectre v1: uaccess_mask_ptr(p) is p if it lies in the user range, else
+ * an address that faults (x86-64: all ones, non-canonical; PowerPC32: 0),
+ * computed without a branch. The checked calls pass their pointer through
+ * it after access_ok(): a CPU that speculates past a mispredicted check
+ * then still cannot load from or store to a kernel address the caller
+ * chose. The __ forms do not mask (their caller checked, and masks if it
+ * must); user_access_begin() uses a speculation barrier instead, because it
+ * cannot rewrite the caller's pointer.
+ */
+#define uaccess_mask_ptr(p)						\
+	((__typeof__(p))_uaccess_mask_addr((unsigned long)(p),		\
+					   uaccess_user_start,		\
+					   uaccess_user_end))
+
 static inline unsigned long clear_user(void __user *to, unsigned long n)
 {
 	if (!access_ok(to, n))
 		return n;
-	return __clear_user(to, n);
+	return __clear_user(uaccess_mask_ptr(to), n);
 }
 
 static inline unsigned long copy_to_user(void __user *to, const void *from,
@@ -78,7 +93,7 @@ static inline unsigned long copy_to_user(void __user *to, const void *from,
 {
 	if (!access_ok(to, n))
 		return n;
-	return __copy_to_user(to, from, n);
+	return __copy_to_user(uaccess_mask_ptr(to), from, n);
 }
 
 static inline unsigned long copy_from_user(void *to, const void __user *from,
@@ -87,7 +102,7 @@ static inline unsigned long copy_from_user(void *to, const void __user *from,
 	unsigned long left = n;
 
 	if (access_ok(from, n))
-		left = __copy_from_user(to, from, n);
+		left = __copy_from_user(to, uaccess_mask_ptr(from), n);
 	if (left)	/* never hand back what the buffer held before */
 		_uaccess_kernel_zero((char *)to + (n - left), left);
 	return left;
@@ -120,7 +135,7 @@ static inline unsigned long copy_from_user(void *to, const void __user *from,
 	__typeof__(*(ptr)) __user *__gu_p = (ptr);			\
 	int __gu_r = -UACCESS_EFAULT;					\
 	if (access_ok(__gu_p, sizeof(*__gu_p)))				\
-		__gu_r = __get_user(x, __gu_p);				\
+		__gu_r = __get_user(x, uaccess_mask_ptr(__gu_p));	\
 	else								\
 		(x) = (__typeof__(*(ptr)))0;				\
 	__gu_r;								\
@@ -135,9 +150,74 @@ static inline unsigned long copy_from_user(void *to, const void __user *from,
 
 #define put_user(x, ptr) ({						\
 	__typeof__(*(ptr)) __user *__pu_p = (ptr);			\
-	access_ok(__pu_p, sizeof(*__pu_p)) ? __put_user(x, __pu_p)	\
-					    : -UACCESS_EFAULT;		\
+	access_ok(__pu_p, sizeof(*__pu_p))				\
+		? __put_user(x, uaccess_mask_ptr(__pu_p)) : -UACCESS_EFAULT; \
 })
+
+/*
+ * User-access windows, for a hot path that makes several accesses: one
+ * check and one window (stac/clac on x86-64 with SMAP, a KUAP allow and
+ * prevent on PowerPC32) for all of them.
+ *
+ *	if (!user_access_begin(uptr, len))
+ *		return -EFAULT;
+ *	unsafe_get_user(a, &uptr->a, efault);
+ *	unsafe_put_user(b, &uptr->b, efault);
+ *	user_access_end();
+ *	return 0;
+ * efault:
+ *	user_access_end();
+ *	return -EFAULT;
+ *
+ * user_access_begin(p, n): false if access_ok(p, n) fails (no window is
+ * opened); else opens the window, behind a speculation barrier, and
+ * returns true. Every access in the window must lie inside [p, p + n):
+ * that is what was checked. Nothing else may run in the window: no call
+ * to other code, no sleeping, no checked uaccess call (those close their
+ * own window when they return).
+ *
+ * unsafe_get_user(x, ptr, label) / unsafe_put_user(x, ptr, label): one
+ * scalar of 1, 2, 4 or 8 bytes; on a fault, x is 0 (get) and control goes
+ * to label. unsafe_copy_to_user(to, from, n, label): goes to label if not
+ * all n bytes could be written (some before the fault may have been).
+ * The label's code must call user_access_end().
+ */
+static inline bool user_access_begin(const void __user *p, unsigned long n)
+{
+	if (!access_ok(p, n))
+		return false;
+	_uaccess_window_open(p, n);
+	return true;
+}
+
+static inline void user_access_end(void)
+{
+	_uaccess_window_close();
+}
+
+#define unsafe_get_user(x, ptr, label) do {				\
+	unsigned long long __ug_v;					\
+	int __ug_e;							\
+	_UACCESS_SCALAR(*(ptr));					\
+	__ug_e = _uaccess_get_unsafe(&__ug_v, (ptr), sizeof(*(ptr)));	\
+	(x) = (__typeof__(*(ptr)))(_UACCESS_INT(*(ptr)))__ug_v;		\
+	if (__builtin_expect(__ug_e, 0))				\
+		goto label;						\
+} while (0)
+
+#define unsafe_put_user(x, ptr, label) do {				\
+	__typeof__(*(ptr)) __up_x = (x);				\
+	_UACCESS_SCALAR(*(ptr));					\
+	if (__builtin_expect(_uaccess_put_unsafe(			\
+			(unsigned long long)(_UACCESS_INT(*(ptr)))__up_x, \
+			(ptr), sizeof(*(ptr))), 0))			\
+		goto label;						\
+} while (0)
+
+#define unsafe_copy_to_user(to, from, n, label) do {			\
+	if (__builtin_expect(_uaccess_copy_unsafe((to), (from), (n)), 0)) \
+		goto label;						\
+} while (0)
 
 /*
  * Detect this CPU's features and configure the library for them. Returns 0,

@@ -82,7 +82,12 @@ unsigned long uaccess_dcbz_line_size(void);
  *   void uaccess_kuap_allow(const void __user *addr, unsigned long n, int dir);
  *   void uaccess_kuap_prevent(const void __user *addr, unsigned long n, int dir);
  *
- * Calls refused by access_ok() touch no user memory and open no window.
+ * user_access_begin() opens a window for both directions (dir =
+ * UACCESS_KUAP_READ | UACCESS_KUAP_WRITE) on its range; user_access_end(),
+ * which does not know the range, closes it with (NULL, 0, the same dir): a
+ * KUAP that needs the range to close (book3s/32 segments) keeps it from
+ * allow(). Calls refused by access_ok() touch no user memory and open no
+ * window.
  */
 #define UACCESS_KUAP_READ	1
 #define UACCESS_KUAP_WRITE	2
@@ -165,28 +170,6 @@ static inline unsigned long __copy_from_user(void *to, const void __user *from,
 			 : [p] "b"(p), [efault] "i"(-UACCESS_EFAULT)	\
 			 : "memory")
 
-static inline int _uaccess_get_user(unsigned long long *v, const void __user *p,
-				    unsigned long size)
-{
-	unsigned long hi = 0, lo = 0;
-	int err = 0;
-
-	uaccess_kuap_allow(p, size, UACCESS_KUAP_READ);
-	switch (size) {
-	case 1: _UACCESS_GET_WORDS("lbz %[lo], 0(%[p])", p, hi, lo, err); break;
-	case 2: _UACCESS_GET_WORDS("lhz %[lo], 0(%[p])", p, hi, lo, err); break;
-	case 4: _UACCESS_GET_WORDS("lwz %[lo], 0(%[p])", p, hi, lo, err); break;
-	default:
-		_UACCESS_GET_WORDS("lwz %[hi], 0(%[p])\n"
-				   "4:	lwz %[lo], 4(%[p])\n"
-				   UACCESS_EXTABLE(4b, 3f), p, hi, lo, err);
-		break;
-	}
-	uaccess_kuap_prevent(p, size, UACCESS_KUAP_READ);
-	*v = (unsigned long long)hi << 32 | lo;
-	return err;
-}
-
 #define _UACCESS_PUT_WORDS(insn, p, hi, lo, err)			\
 	__asm__ volatile("1:	" insn "\n"				\
 			 "2:\n"						\
@@ -200,13 +183,32 @@ static inline int _uaccess_get_user(unsigned long long *v, const void __user *p,
 			   [efault] "i"(-UACCESS_EFAULT)		\
 			 : "memory")
 
-static inline int _uaccess_put_user(unsigned long long v, void __user *p,
-				    unsigned long size)
+static inline int _uaccess_get_unsafe(unsigned long long *v,
+				      const void __user *p, unsigned long size)
+{
+	unsigned long hi = 0, lo = 0;
+	int err = 0;
+
+	switch (size) {
+	case 1: _UACCESS_GET_WORDS("lbz %[lo], 0(%[p])", p, hi, lo, err); break;
+	case 2: _UACCESS_GET_WORDS("lhz %[lo], 0(%[p])", p, hi, lo, err); break;
+	case 4: _UACCESS_GET_WORDS("lwz %[lo], 0(%[p])", p, hi, lo, err); break;
+	default:
+		_UACCESS_GET_WORDS("lwz %[hi], 0(%[p])\n"
+				   "4:	lwz %[lo], 4(%[p])\n"
+				   UACCESS_EXTABLE(4b, 3f), p, hi, lo, err);
+		break;
+	}
+	*v = (unsigned long long)hi << 32 | lo;
+	return err;
+}
+
+static inline int _uaccess_put_unsafe(unsigned long long v, void __user *p,
+				      unsigned long size)
 {
 	unsigned long hi = (unsigned long)(v >> 32), lo = (unsigned long)v;
 	int err = 0;
 
-	uaccess_kuap_allow(p, size, UACCESS_KUAP_WRITE);
 	switch (size) {
 	case 1: _UACCESS_PUT_WORDS("stb %[lo], 0(%[p])", p, hi, lo, err); break;
 	case 2: _UACCESS_PUT_WORDS("sth %[lo], 0(%[p])", p, hi, lo, err); break;
@@ -217,8 +219,84 @@ static inline int _uaccess_put_user(unsigned long long v, void __user *p,
 				   UACCESS_EXTABLE(4b, 3f), p, hi, lo, err);
 		break;
 	}
+	return err;
+}
+
+static inline int _uaccess_get_user(unsigned long long *v, const void __user *p,
+				    unsigned long size)
+{
+	int err;
+
+	uaccess_kuap_allow(p, size, UACCESS_KUAP_READ);
+	err = _uaccess_get_unsafe(v, p, size);
+	uaccess_kuap_prevent(p, size, UACCESS_KUAP_READ);
+	return err;
+}
+
+static inline int _uaccess_put_user(unsigned long long v, void __user *p,
+				    unsigned long size)
+{
+	int err;
+
+	uaccess_kuap_allow(p, size, UACCESS_KUAP_WRITE);
+	err = _uaccess_put_unsafe(v, p, size);
 	uaccess_kuap_prevent(p, size, UACCESS_KUAP_WRITE);
 	return err;
+}
+
+/*
+ * User-access windows (<uaccess.h>'s user_access_begin / unsafe_*): one
+ * KUAP allow for reading and writing, the accesses without windows of
+ * their own, one prevent.
+ *
+ * Opening a window ends with a speculation barrier: user_access_begin()
+ * cannot rewrite the caller's pointer the way the single calls mask theirs
+ * (see _uaccess_mask_addr), so it stops speculation instead until the
+ * range check before it has resolved. sync waits until every earlier
+ * instruction and access has completed; isync then discards anything
+ * fetched after it, so no later load runs ahead of the check.
+ */
+static inline void _uaccess_window_open(const void __user *p, unsigned long n)
+{
+	uaccess_kuap_allow(p, n, UACCESS_KUAP_READ | UACCESS_KUAP_WRITE);
+	__asm__ volatile("sync\n\tisync" : : : "memory");
+}
+
+static inline void _uaccess_window_close(void)
+{
+	uaccess_kuap_prevent((const void __user *)0, 0,
+			     UACCESS_KUAP_READ | UACCESS_KUAP_WRITE);
+}
+
+static inline unsigned long _uaccess_copy_unsafe(void __user *to,
+						 const void *from,
+						 unsigned long n)
+{
+	return _copy_user((void *)to, from, n, _uaccess_dcbz);
+}
+
+/*
+ * Spectre v1: the address the checked calls use after access_ok(), a if
+ * start <= a < end, else 0, computed without a branch: subfc sets the
+ * carry iff a - start >= end - start (one compare covers both ends: a
+ * below start wraps to a huge offset), subfe turns the carry into a mask
+ * (0 or all ones), and. A load or store that runs speculatively after a
+ * mispredicted access_ok() depends on the mask, so it never sees the
+ * caller's kernel pointer; address 0 is the NULL page, which no kernel
+ * maps. Cost: four integer instructions.
+ */
+static inline unsigned long _uaccess_mask_addr(unsigned long a,
+					       unsigned long start,
+					       unsigned long end)
+{
+	unsigned long mask;
+
+	__asm__("subfc %[mask], %[span], %[off]\n\t"
+		"subfe %[mask], %[mask], %[mask]"
+		: [mask] "=&r"(mask)
+		: [off] "r"(a - start), [span] "r"(end - start)
+		: "xer");
+	return a & mask;
 }
 
 /*

@@ -79,24 +79,32 @@ static inline unsigned long _uaccess_clear(void *to, unsigned long n)
 	return n;
 }
 
+/*
+ * The copy site, with the window instructions as parameters: the bulk
+ * calls open and close their own window, unsafe_copy_to_user() runs inside
+ * the caller's (user_access_begin()).
+ */
+#define _UACCESS_COPY(open, close)					\
+	__asm__ volatile(open						\
+			 "	cmpq $" _UACCESS_S(UACCESS_COPY_SHORT_LIMIT) " - 1, %%rcx\n" \
+			 "	ja 1f\n"					\
+			 UACCESS_ALTERNATIVE("call _copy_user_short",	\
+					     "rep movsb", UACCESS_FEAT_FSRM_BIT) \
+			 UACCESS_EXTABLE(880b, 2f)			\
+			 "2:\n"						\
+			 close						\
+			 "	.pushsection .text.unlikely, \"ax\"\n"	\
+			 "1:	call _copy_user_long\n"			\
+			 "	jmp 2b\n"					\
+			 "	.popsection\n"				\
+			 : "+c"(n), "+D"(to), "+S"(from)		\
+			 :						\
+			 : "rax", "rdx", "r8", "r9", "r10", "r11", "memory", "cc")
+
 static inline unsigned long _uaccess_copy(void *to, const void *from,
 					  unsigned long n)
 {
-	__asm__ volatile(_UACCESS_STAC
-			 "	cmpq $" _UACCESS_S(UACCESS_COPY_SHORT_LIMIT) " - 1, %%rcx\n"
-			 "	ja 1f\n"
-			 UACCESS_ALTERNATIVE("call _copy_user_short",
-					     "rep movsb", UACCESS_FEAT_FSRM_BIT)
-			 UACCESS_EXTABLE(880b, 2f)
-			 "2:\n"
-			 _UACCESS_CLAC
-			 "	.pushsection .text.unlikely, \"ax\"\n"
-			 "1:	call _copy_user_long\n"
-			 "	jmp 2b\n"
-			 "	.popsection\n"
-			 : "+c"(n), "+D"(to), "+S"(from)
-			 :
-			 : "rax", "rdx", "r8", "r9", "r10", "r11", "memory", "cc");
+	_UACCESS_COPY(_UACCESS_STAC, _UACCESS_CLAC);
 	return n;
 }
 
@@ -193,12 +201,12 @@ static inline unsigned long __copy_from_user(void *to, const void __user *from,
  * fault whole) resumes out of line, which sets -UACCESS_EFAULT and, for a
  * load, a zero value. For <uaccess.h>'s get_user / put_user.
  */
-#define _UACCESS_GET(load, p, val, err)					\
-	__asm__ volatile(_UACCESS_STAC					\
+#define _UACCESS_GET(open, close, load, p, val, err)			\
+	__asm__ volatile(open						\
 			 "1:	" load "\n"				\
 			 UACCESS_EXTABLE(1b, 3f)			\
 			 "2:\n"						\
-			 _UACCESS_CLAC					\
+			 close						\
 			 "	.pushsection .text.unlikely, \"ax\"\n"	\
 			 "3:	movl %[efault], %[err]\n"		\
 			 "	xorl %k[val], %k[val]\n"		\
@@ -208,12 +216,12 @@ static inline unsigned long __copy_from_user(void *to, const void __user *from,
 			 : [p] "r"(p), [efault] "i"(-UACCESS_EFAULT)	\
 			 : "memory")
 
-#define _UACCESS_PUT(store, p, val, err)				\
-	__asm__ volatile(_UACCESS_STAC					\
+#define _UACCESS_PUT(open, close, store, p, val, err)			\
+	__asm__ volatile(open						\
 			 "1:	" store "\n"				\
 			 UACCESS_EXTABLE(1b, 3f)			\
 			 "2:\n"						\
-			 _UACCESS_CLAC					\
+			 close						\
 			 "	.pushsection .text.unlikely, \"ax\"\n"	\
 			 "3:	movl %[efault], %[err]\n"		\
 			 "	jmp 2b\n"				\
@@ -223,35 +231,122 @@ static inline unsigned long __copy_from_user(void *to, const void __user *from,
 			   [efault] "i"(-UACCESS_EFAULT)		\
 			 : "memory")
 
+/* One scalar access, with the window instructions as parameters. */
+#define _UACCESS_GET_SIZE(open, close, v, p, size, err) do {		\
+	unsigned long val;						\
+									\
+	switch (size) {							\
+	case 1: _UACCESS_GET(open, close, "movzbl (%[p]), %k[val]", p, val, err); break; \
+	case 2: _UACCESS_GET(open, close, "movzwl (%[p]), %k[val]", p, val, err); break; \
+	case 4: _UACCESS_GET(open, close, "movl (%[p]), %k[val]", p, val, err); break; \
+	default: _UACCESS_GET(open, close, "movq (%[p]), %q[val]", p, val, err); break; \
+	}								\
+	*(v) = val;							\
+} while (0)
+
+#define _UACCESS_PUT_SIZE(open, close, v, p, size, err) do {		\
+	unsigned long val = (unsigned long)(v);			\
+									\
+	switch (size) {							\
+	case 1: _UACCESS_PUT(open, close, "movb %b[val], (%[p])", p, val, err); break; \
+	case 2: _UACCESS_PUT(open, close, "movw %w[val], (%[p])", p, val, err); break; \
+	case 4: _UACCESS_PUT(open, close, "movl %k[val], (%[p])", p, val, err); break; \
+	default: _UACCESS_PUT(open, close, "movq %q[val], (%[p])", p, val, err); break; \
+	}								\
+} while (0)
+
 static inline int _uaccess_get_user(unsigned long long *v, const void __user *p,
 				    unsigned long size)
 {
-	unsigned long val;
 	int err = 0;
 
-	switch (size) {
-	case 1: _UACCESS_GET("movzbl (%[p]), %k[val]", p, val, err); break;
-	case 2: _UACCESS_GET("movzwl (%[p]), %k[val]", p, val, err); break;
-	case 4: _UACCESS_GET("movl (%[p]), %k[val]", p, val, err); break;
-	default: _UACCESS_GET("movq (%[p]), %q[val]", p, val, err); break;
-	}
-	*v = val;
+	_UACCESS_GET_SIZE(_UACCESS_STAC, _UACCESS_CLAC, v, p, size, err);
 	return err;
 }
 
 static inline int _uaccess_put_user(unsigned long long v, void __user *p,
 				    unsigned long size)
 {
-	unsigned long val = (unsigned long)v;
 	int err = 0;
 
-	switch (size) {
-	case 1: _UACCESS_PUT("movb %b[val], (%[p])", p, val, err); break;
-	case 2: _UACCESS_PUT("movw %w[val], (%[p])", p, val, err); break;
-	case 4: _UACCESS_PUT("movl %k[val], (%[p])", p, val, err); break;
-	default: _UACCESS_PUT("movq %q[val], (%[p])", p, val, err); break;
-	}
+	_UACCESS_PUT_SIZE(_UACCESS_STAC, _UACCESS_CLAC, v, p, size, err);
 	return err;
+}
+
+/*
+ * User-access windows (<uaccess.h>'s user_access_begin / unsafe_*): the
+ * same accesses without stac / clac of their own.
+ *
+ * Opening a window ends with lfence: user_access_begin() cannot rewrite
+ * the caller's pointer the way the single calls mask theirs (see
+ * _uaccess_mask_addr), so it stops speculation instead, until the range
+ * check before it has resolved. lfence waits for every earlier instruction
+ * to complete before any later one starts (Intel SDM; AMD documents the
+ * same once its "lfence is dispatch serializing" MSR bit is set, which
+ * Linux sets and which every Zen CPU has set by default).
+ */
+static inline void _uaccess_window_open(const void __user *p, unsigned long n)
+{
+	(void)p, (void)n;
+	__asm__ volatile(_UACCESS_STAC "lfence" : : : "memory");
+}
+
+static inline void _uaccess_window_close(void)
+{
+	__asm__ volatile(_UACCESS_CLAC : : : "memory");
+}
+
+static inline int _uaccess_get_unsafe(unsigned long long *v,
+				      const void __user *p, unsigned long size)
+{
+	int err = 0;
+
+	_UACCESS_GET_SIZE("", "", v, p, size, err);
+	return err;
+}
+
+static inline int _uaccess_put_unsafe(unsigned long long v, void __user *p,
+				      unsigned long size)
+{
+	int err = 0;
+
+	_UACCESS_PUT_SIZE("", "", v, p, size, err);
+	return err;
+}
+
+static inline unsigned long _uaccess_copy_unsafe(void __user *uto,
+						 const void *from,
+						 unsigned long n)
+{
+	void *to = (void *)uto;
+
+	_UACCESS_COPY("", "");
+	return n;
+}
+
+/*
+ * Spectre v1: the address the checked calls use after access_ok(), a if
+ * start <= a < end, else all ones, computed without a branch (cmp + sbb
+ * make a mask from the carry flag). The CPU cannot predict its way past a
+ * data dependency the way it predicts past access_ok()'s branch, so a load
+ * or store that runs speculatively after a mispredicted check sees the
+ * masked address, never the caller's kernel pointer. All ones is
+ * non-canonical: an access there faults (#GP) in every x86-64 kernel,
+ * whatever it maps. One compare covers both ends of the range: a - start
+ * wraps to a huge value when a < start. Cost: sub, cmp, sbb, not, or.
+ */
+static inline unsigned long _uaccess_mask_addr(unsigned long a,
+					       unsigned long start,
+					       unsigned long end)
+{
+	unsigned long mask;
+
+	__asm__("cmpq %[span], %[off]\n\t"
+		"sbbq %[mask], %[mask]"
+		: [mask] "=r"(mask)
+		: [off] "r"(a - start), [span] "rm"(end - start)
+		: "cc");
+	return a | ~mask;
 }
 
 /*
