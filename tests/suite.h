@@ -10,5 +10,6 @@ void test_extable(void);
 void test_access_ok(void);
 void test_bulk(void);
 void test_scalar(void);
+void test_window(void);
 
 #endif

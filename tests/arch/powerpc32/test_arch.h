@@ -27,6 +27,9 @@ bool test_arch_probe_read(const void *p);
 #define TEST_ARCH_CLEAR_LIMITS UACCESS_LINES_MIN
 #define TEST_ARCH_COPY_LIMITS UACCESS_LINES_MIN, UACCESS_COPY_PREFETCH_MIN
 
+/* What uaccess_mask_ptr() makes of an address outside the range (the NULL page). */
+#define TEST_ARCH_MASKED_ADDR 0UL
+
 /* The arch's own tests, for the suite table. */
 void test_dcbz_line(void);
 void test_kuap(void);

@@ -25,6 +25,9 @@ bool test_arch_probe_read(const void *p);
 #define TEST_ARCH_CLEAR_LIMITS UACCESS_CLEAR_SHORT_LIMIT, UACCESS_CLEAR_BULK
 #define TEST_ARCH_COPY_LIMITS UACCESS_COPY_SHORT_LIMIT, UACCESS_COPY_BULK
 
+/* What uaccess_mask_ptr() makes of an address outside the range (non-canonical). */
+#define TEST_ARCH_MASKED_ADDR (~0UL)
+
 /* The arch's own tests, for the suite table. */
 void test_alternatives(void);
 #define TEST_ARCH_TESTS { "alternatives", test_alternatives },

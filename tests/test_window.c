@@ -1,0 +1,247 @@
+// SPDX-License-Identifier: MIT
+/*
+ * User-access windows and pointer masking:
+ *  - uaccess_mask_ptr() keeps every address of the user range and turns
+ *    every other one (either side, and the range's end itself) into the
+ *    arch's faulting address, for the range set at run time;
+ *  - user_access_begin() refuses what access_ok() refuses;
+ *  - unsafe_get_user / unsafe_put_user of every size at every offset
+ *    around a hole: the value or the fault label, x zeroed on a fault,
+ *    nothing outside the object written;
+ *  - unsafe_copy_to_user of 0..40 bytes ending at every distance from the
+ *    hole: the label exactly when the range reaches the hole, bytes before
+ *    the hole copied, none outside the range written.
+ * Windows are closed on every path before the test looks at anything.
+ */
+#include <stdint.h>
+#include <string.h>
+#include <uaccess.h>
+#include "harness.h"
+#include "platform.h"
+#include "suite.h"
+#include "test_arch.h"
+
+#define CANARY 0xA5
+
+static size_t page;
+static unsigned char *base, *hole, *after;	/* page, hole, page */
+
+static bool accessible(const unsigned char *p)
+{
+	return p < hole || p >= after;
+}
+
+static void reset_user(void)
+{
+	plat_user_begin();
+	memset(base, CANARY, page);
+	memset(after, CANARY, page);
+	plat_user_end();
+}
+
+static void test_mask(void)
+{
+	unsigned long start0 = uaccess_user_start, end0 = uaccess_user_end;
+	unsigned long lo = (unsigned long)base, hi = (unsigned long)after;
+	const unsigned long in[] = { lo, lo + 1, hi - 1, (lo + hi) / 2 };
+	const unsigned long out[] = {
+		lo - 1, hi, hi + 1, 0, 1, ~0UL, ~0UL - 4095, lo - page,
+		hi + (1UL << (8 * sizeof(long) - 2)),
+	};
+
+	t_group_begin("uaccess_mask_ptr on a range set at run time");
+	uaccess_set_user_range(lo, hi);
+	for (size_t i = 0; i < sizeof(in) / sizeof(in[0]); i++) {
+		unsigned long m = (unsigned long)uaccess_mask_ptr((void *)in[i]);
+
+		t_case(m == in[i], "%#lx in [%#lx, %#lx) masked to %#lx",
+		       in[i], lo, hi, m);
+	}
+	for (size_t i = 0; i < sizeof(out) / sizeof(out[0]); i++) {
+		unsigned long m = (unsigned long)uaccess_mask_ptr((void *)out[i]);
+
+		t_case(m == TEST_ARCH_MASKED_ADDR,
+		       "%#lx outside [%#lx, %#lx) masked to %#lx, want %#lx",
+		       out[i], lo, hi, m, TEST_ARCH_MASKED_ADDR);
+	}
+	/* The default range too: its last address and its end. */
+	uaccess_set_user_range(start0, end0);
+	t_case((unsigned long)uaccess_mask_ptr((void *)(end0 - 1)) == end0 - 1,
+	       "the last user address %#lx is masked", end0 - 1);
+	t_case((unsigned long)uaccess_mask_ptr((void *)end0) == TEST_ARCH_MASKED_ADDR,
+	       "the user end %#lx is not masked", end0);
+	t_group_end();
+}
+
+static void test_begin_refused(void)
+{
+	unsigned long start0 = uaccess_user_start, end0 = uaccess_user_end;
+
+	t_group_begin("user_access_begin refuses what access_ok refuses");
+	uaccess_set_user_range((unsigned long)base, (unsigned long)after);
+	t_case(user_access_begin(base, page) && (user_access_end(), true),
+	       "the whole first page refused");
+	t_case(user_access_begin(hole, page) && (user_access_end(), true),
+	       "[hole, after) refused");
+	t_case(!user_access_begin(hole, page + 1), "one byte past the end accepted");
+	t_case(!user_access_begin(after, 1), "the end accepted");
+	t_case(!user_access_begin(base - 1, 2), "one byte below the start accepted");
+	t_case(!user_access_begin(base + 8, ~0UL - 4), "a wrapping length accepted");
+	uaccess_set_user_range(start0, end0);
+	t_group_end();
+}
+
+static unsigned char pattern(const unsigned char *p)
+{
+	unsigned char b = (unsigned char)((uintptr_t)p * 13 + 5);
+
+	return b == CANARY ? 0x3C : b;
+}
+
+/* Bytes of [from, to) that are accessible still hold CANARY. */
+static bool canary_kept(const unsigned char *from, const unsigned char *to)
+{
+	bool ok = true;
+
+	plat_user_begin();
+	for (const unsigned char *q = from; q < to; q++)
+		if (accessible(q) && *q != CANARY)
+			ok = false;
+	plat_user_end();
+	return ok;
+}
+
+/*
+ * One size: T the object type. Each p from 16 bytes before the hole to 16
+ * after its end, the window opened on exactly [p, p + n).
+ */
+#define SWEEP_UNSAFE(T)							\
+	for (unsigned char *p = hole - 16; p < after + 16; p++) {	\
+		size_t n = sizeof(T);					\
+		bool ok, faulted = false, opened;			\
+		T want = 0, got = (T)1, val;				\
+									\
+		if (p == hole + 8)					\
+			p = after - 8;	/* skip the hole's middle */	\
+		ok = accessible(p) && accessible(p + n - 1);		\
+		plat_user_begin();					\
+		for (size_t i = 0; i < n; i++)				\
+			if (accessible(p + i))				\
+				p[i] = pattern(p + i);			\
+		if (ok)							\
+			memcpy(&want, p, n);				\
+		plat_user_end();					\
+		opened = user_access_begin(p, n);			\
+		if (opened) {						\
+			unsafe_get_user(got, (T *)p, get_fault_##T);	\
+			user_access_end();				\
+			goto get_done_##T;				\
+get_fault_##T:								\
+			user_access_end();				\
+			faulted = true;					\
+		}							\
+get_done_##T:								\
+		t_case(opened && faulted == !ok && got == (ok ? want : (T)0), \
+		       "unsafe_get_user(%s) at hole%+ld: %s, value %s",	\
+		       #T, (long)(p - hole),				\
+		       !opened ? "refused" : faulted ? "faulted" : "read", \
+		       got == want ? "right" : "wrong");		\
+		reset_user();						\
+		memset(&val, 0x5C, n);					\
+		faulted = false;					\
+		if (user_access_begin(p, n)) {				\
+			unsafe_put_user(val, (T *)p, put_fault_##T);	\
+			user_access_end();				\
+			goto put_done_##T;				\
+put_fault_##T:								\
+			user_access_end();				\
+			faulted = true;					\
+		}							\
+put_done_##T:								\
+		{							\
+			bool body = true;				\
+									\
+			plat_user_begin();				\
+			for (size_t i = 0; i < n; i++)			\
+				if (accessible(p + i) && p[i] != 0x5C && \
+				    (ok || p[i] != CANARY))		\
+					body = false;			\
+			plat_user_end();				\
+			t_case(faulted == !ok && body &&		\
+			       canary_kept(p - 16, p) &&		\
+			       canary_kept(p + n, p + n + 16),		\
+			       "unsafe_put_user(%s) at hole%+ld: %s, %s", \
+			       #T, (long)(p - hole),			\
+			       faulted ? "faulted" : "stored",		\
+			       body ? "bytes around written" : "object not written exactly"); \
+		}							\
+		reset_user();						\
+	}
+
+static void test_unsafe_scalars(void)
+{
+	t_group_begin("unsafe_get_user/unsafe_put_user around a hole");
+	SWEEP_UNSAFE(uint8_t)
+	SWEEP_UNSAFE(uint16_t)
+	SWEEP_UNSAFE(uint32_t)
+	SWEEP_UNSAFE(uint64_t)
+	t_group_end();
+}
+
+static void test_unsafe_copy(void)
+{
+	unsigned char src[64];
+
+	for (size_t i = 0; i < sizeof(src); i++)
+		src[i] = (unsigned char)(0x40 + i);
+	t_group_begin("unsafe_copy_to_user ending around a hole");
+	for (size_t n = 0; n <= 40; n++) {
+		for (size_t end = 0; end <= 48; end++) {
+			/* The range ends 8 bytes into the hole .. 40 before it. */
+			unsigned char *p = hole + 8 - end - n;
+			size_t k;	/* bytes before the hole */
+			bool faulted = false, body = true;
+
+			k = p >= hole ? 0 : p + n <= hole ? n : (size_t)(hole - p);
+			if (user_access_begin(p, n)) {
+				unsafe_copy_to_user(p, src, n, copy_fault);
+				user_access_end();
+				goto copy_done;
+copy_fault:
+				user_access_end();
+				faulted = true;
+			}
+copy_done:
+			plat_user_begin();
+			/* Before a fault, nothing is promised but the range. */
+			if (k == n)
+				body = !memcmp(p, src, n);
+			plat_user_end();
+			t_case(faulted == (k < n) && body &&
+			       canary_kept(p - 16, p) &&
+			       canary_kept(p + k, hole) &&
+			       canary_kept(after, after + 16),
+			       "unsafe_copy_to_user(%zu bytes, hole at %+ld): %s%s",
+			       n, (long)(hole - p),
+			       faulted ? "label" : "no label",
+			       body ? "" : ", bytes differ");
+			reset_user();
+		}
+	}
+	t_group_end();
+}
+
+void test_window(void)
+{
+	page = plat_page_size();
+	base = plat_alloc_pages(3);
+	hole = base + page;
+	after = hole + page;
+	plat_protect(hole, 1, PLAT_NONE);
+	reset_user();
+
+	test_mask();
+	test_begin_refused();
+	test_unsafe_scalars();
+	test_unsafe_copy();
+}
