@@ -220,6 +220,30 @@ static inline void user_access_end(void)
 } while (0)
 
 /*
+ * Strings (lib/strncpy_from_user.c, lib/strnlen_user.c), both checked
+ * against the user range; only the part of the string below the range's
+ * end is read (a string that runs into the end is treated as a fault there).
+ *
+ * strncpy_from_user(dst, src, count): copies the string at src, NUL
+ * included, to dst and returns its length (without the NUL) if a NUL lies
+ * in src[0, count); else copies count bytes, adds no NUL and returns count;
+ * -UACCESS_EFAULT if src faults (or fails the check) before either. Never
+ * writes dst[count] or beyond; on -EFAULT, dst[0, count) may hold bytes
+ * read before the fault.
+ *
+ * strnlen_user(s, n): the length of the string INCLUDING its NUL if the
+ * NUL lies in s[0, n); a value greater than n if not; 0 on a fault (or a
+ * failed check) before either.
+ *
+ * Both read user memory in aligned words where that pays: a read past the
+ * NUL stays inside the aligned word that holds the NUL, which cannot cross
+ * into another page, so a string whose NUL is the last byte before an
+ * unmapped page succeeds.
+ */
+long strncpy_from_user(char *dst, const char __user *src, long count);
+long strnlen_user(const char __user *s, long n);
+
+/*
  * Detect this CPU's features and configure the library for them. Returns 0,
  * or -1 if some code could not be patched (it then keeps its baseline code,
  * which is correct on every CPU, only slower).

@@ -48,6 +48,7 @@ static void test_mask(void)
 		lo - 1, hi, hi + 1, 0, 1, ~0UL, ~0UL - 4095, lo - page,
 		hi + (1UL << (8 * sizeof(long) - 2)),
 	};
+	const unsigned long ends[] = { TEST_ARCH_USER_ENDS };
 
 	t_group_begin("uaccess_mask_ptr on a range set at run time");
 	uaccess_set_user_range(lo, hi);
@@ -63,6 +64,18 @@ static void test_mask(void)
 		t_case(m == TEST_ARCH_MASKED_ADDR,
 		       "%#lx outside [%#lx, %#lx) masked to %#lx, want %#lx",
 		       out[i], lo, hi, m, TEST_ARCH_MASKED_ADDR);
+	}
+	/* Each user end the arch names: the checks and the mask follow it. */
+	for (size_t i = 0; i < sizeof(ends) / sizeof(ends[0]); i++) {
+		unsigned long e = ends[i];
+
+		uaccess_set_user_range(0, e);
+		t_case(access_ok((void *)(e - 1), 1) && !access_ok((void *)e, 1) &&
+		       !access_ok((void *)(e - 8), 9),
+		       "access_ok around the user end %#lx", e);
+		t_case((unsigned long)uaccess_mask_ptr((void *)(e - 1)) == e - 1 &&
+		       (unsigned long)uaccess_mask_ptr((void *)e) == TEST_ARCH_MASKED_ADDR,
+		       "uaccess_mask_ptr around the user end %#lx", e);
 	}
 	/* The default range too: its last address and its end. */
 	uaccess_set_user_range(start0, end0);

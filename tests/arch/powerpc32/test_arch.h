@@ -30,6 +30,9 @@ bool test_arch_probe_read(const void *p);
 /* What uaccess_mask_ptr() makes of an address outside the range (the NULL page). */
 #define TEST_ARCH_MASKED_ADDR 0UL
 
+/* The user ends a kernel may set (paging modes, address-space splits). */
+#define TEST_ARCH_USER_ENDS UACCESS_USER_END_3G, UACCESS_USER_END_2G
+
 /* The arch's own tests, for the suite table. */
 void test_dcbz_line(void);
 void test_kuap(void);

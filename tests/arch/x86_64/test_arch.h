@@ -28,6 +28,9 @@ bool test_arch_probe_read(const void *p);
 /* What uaccess_mask_ptr() makes of an address outside the range (non-canonical). */
 #define TEST_ARCH_MASKED_ADDR (~0UL)
 
+/* The user ends a kernel may set (paging modes, address-space splits). */
+#define TEST_ARCH_USER_ENDS UACCESS_USER_END_4LEVEL, UACCESS_USER_END_5LEVEL
+
 /* The arch's own tests, for the suite table. */
 void test_alternatives(void);
 #define TEST_ARCH_TESTS { "alternatives", test_alternatives },

@@ -16,12 +16,15 @@
 #include <uaccess/extable.h>
 
 /*
- * User space ends at TASK_SIZE of the 3G/1G split of 32-bit Linux. A kernel
- * with another split sets its own (-DUACCESS_USER_END=0x80000000UL, or
- * uaccess_set_user_range()).
+ * User space ends at the kernel's TASK_SIZE: 0xc0000000 with the 3G/1G
+ * split (the default of 32-bit Linux and of this build), 0x80000000 with
+ * 2G/2G. A kernel with another split calls uaccess_set_user_range(0, end)
+ * before uaccess_init() (or builds with -DUACCESS_USER_END=...).
  */
+#define UACCESS_USER_END_3G 0xc0000000UL
+#define UACCESS_USER_END_2G 0x80000000UL
 #ifndef UACCESS_USER_END
-#define UACCESS_USER_END 0xc0000000UL
+#define UACCESS_USER_END UACCESS_USER_END_3G
 #endif
 
 /*

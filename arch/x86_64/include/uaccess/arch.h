@@ -15,14 +15,19 @@
 #include <uaccess/extable.h>
 
 /*
- * User space ends one page below the canonical hole of 4-level paging
- * (0x0000800000000000). Keeping the last page out means that an access
- * which runs past the end of a valid user range stays in canonical space
- * and takes a page fault, not a general-protection fault. A kernel using
- * 5-level paging sets 0x00fffffffffff000 (see uaccess_set_user_range()).
+ * User space ends one page below the canonical hole: 0x0000800000000000
+ * with 4-level paging (48-bit addresses), 0x0100000000000000 with 5-level
+ * paging (57-bit, CR4.LA57). Keeping the last page out means that an
+ * access which runs past the end of a valid user range stays in canonical
+ * space and takes a page fault, not a general-protection fault. The build
+ * default is 4-level; a kernel that turns on 5-level paging calls
+ * uaccess_set_user_range(0, UACCESS_USER_END_5LEVEL) before uaccess_init()
+ * (or builds with -DUACCESS_USER_END=UACCESS_USER_END_5LEVEL).
  */
+#define UACCESS_USER_END_4LEVEL 0x00007ffffffff000UL
+#define UACCESS_USER_END_5LEVEL 0x00fffffffffff000UL
 #ifndef UACCESS_USER_END
-#define UACCESS_USER_END 0x00007ffffffff000UL
+#define UACCESS_USER_END UACCESS_USER_END_4LEVEL
 #endif
 
 /*
