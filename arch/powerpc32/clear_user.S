@@ -76,7 +76,7 @@
 .endm
 
 /*
- * _clear_user: zero n bytes of user memory (a C function).
+ * _uaccess_clear_user: zero n bytes of user memory (a C function).
  * Input:    r3 = user destination, r4 = byte count, r5 = nonzero to clear
  *           whole lines with dcbz (only if uaccess_init() verified the line)
  * Output:   r3 = bytes not cleared (0 on success)
@@ -86,7 +86,7 @@
  *           start; that of the line loop first adds the lines left (ctr);
  *           the byte loop's returns ctr, the exact bytes not cleared.
  */
-FUNC(_clear_user)
+FUNC(_uaccess_clear_user)
 	cmpwi	%cr1, %r5, 0
 	li	%r0, 0
 	cmplwi	%r4, 4
@@ -178,6 +178,6 @@ FUNC(_clear_user)
 .Lclear_byte_fault:	/* ctr: bytes left, the faulting one included */
 	mfctr	%r3
 	blr
-END(_clear_user)
+END(_uaccess_clear_user)
 
 	.section .note.GNU-stack, "", @progbits

@@ -161,7 +161,7 @@
 .endm
 
 /*
- * _copy_user: copy n bytes where either side may be user memory (a C
+ * _uaccess_copy_user: copy n bytes where either side may be user memory (a C
  * function).
  * Input:    r3 = destination, r4 = source, r5 = byte count, r6 = nonzero
  *           to establish whole destination lines with dcbz (only if
@@ -176,7 +176,7 @@
  *           takes r4's lead back and pops the frame; the byte loop's
  *           returns ctr, the exact bytes not copied.
  */
-FUNC(_copy_user)
+FUNC(_uaccess_copy_user)
 	cmpwi	%cr1, %r6, 0
 	cmplwi	%r5, 4
 	blt	.Lcopy_bytes
@@ -319,6 +319,6 @@ FUNC(_copy_user)
 .Lcopy_byte_fault:	/* ctr: bytes left, the faulting one included */
 	mfctr	%r3
 	blr
-END(_copy_user)
+END(_uaccess_copy_user)
 
 	.section .note.GNU-stack, "", @progbits

@@ -39,13 +39,13 @@
 .endm
 
 /*
- * _clear_user_bytes: byte by byte; also the finisher of every fixup.
+ * _uaccess_clear_user_bytes: byte by byte; also the finisher of every fixup.
  * Input:    rdi = user destination, rcx = byte count
  * Output:   rcx = bytes not cleared (0 on success)
  * Clobbers: rax, rdi, flags
  * Faults:   the byte store; its fixup returns with rcx = bytes not cleared.
  */
-FUNC(_clear_user_bytes)
+FUNC(_uaccess_clear_user_bytes)
 	xorl	%eax, %eax
 .Lclear_bytes:			/* entered with al = 0 */
 	testq	%rcx, %rcx
@@ -57,10 +57,10 @@ FUNC(_clear_user_bytes)
 	jnz	.Lclear_byte_loop
 .Lclear_done:
 	ret
-END(_clear_user_bytes)
+END(_uaccess_clear_user_bytes)
 
 /*
- * _clear_user_short: n < UACCESS_CLEAR_SHORT_LIMIT, one group of stores per set
+ * _uaccess_clear_user_short: n < UACCESS_CLEAR_SHORT_LIMIT, one group of stores per set
  * bit of n (64, 32, 16, 8, 4, 2, 1), largest first, no loop.
  * Input:    rdi = user destination, rcx = byte count < UACCESS_CLEAR_SHORT_LIMIT
  * Output:   rcx = bytes not cleared (0 on success)
@@ -68,7 +68,7 @@ END(_clear_user_bytes)
  * Faults:   any store; rdi/rcx still hold the start of its group, and
  *           .Lclear_bytes finishes from there to the exact byte.
  */
-FUNC(_clear_user_short)
+FUNC(_uaccess_clear_user_short)
 	xorl	%eax, %eax
 .Lclear_tail64:			/* rcx < 128 */
 	testb	$64, %cl
@@ -112,10 +112,10 @@ FUNC(_clear_user_short)
 	UACCESS_USER(.Lclear_bytes, movb %al, (%rdi))
 	xorl	%ecx, %ecx
 	ret
-END(_clear_user_short)
+END(_uaccess_clear_user_short)
 
 /*
- * _clear_user_long: n >= UACCESS_CLEAR_SHORT_LIMIT.
+ * _uaccess_clear_user_long: n >= UACCESS_CLEAR_SHORT_LIMIT.
  *   n < UACCESS_CLEAR_BULK: 64-byte blocks, the last one ending at n (it
  *            overlaps the one before: no tail code, no branch per bit);
  *   else the bulk site, patched at init: rep stosb with ERMS, rep stosq +
@@ -134,7 +134,7 @@ END(_clear_user_short)
  *           site's table entry, exact rcx); rep stosq (rcx counts
  *           quadwords: the fixup adds the tail, .Lclear_bytes finishes).
  */
-FUNC(_clear_user_long)
+FUNC(_uaccess_clear_user_long)
 	xorl	%eax, %eax
 	cmpq	$UACCESS_CLEAR_BULK, %rcx
 	jae	.Lclear_bulk
@@ -168,6 +168,6 @@ FUNC(_clear_user_long)
 .Lclear_repq_fault:
 	leaq	(%rdx, %rcx, 8), %rcx
 	jmp	.Lclear_bytes
-END(_clear_user_long)
+END(_uaccess_clear_user_long)
 
 	.section .note.GNU-stack, "", @progbits

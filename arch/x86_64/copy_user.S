@@ -47,14 +47,14 @@
 .endm
 
 /*
- * _copy_user_bytes: byte by byte; also the finisher of every fixup.
+ * _uaccess_copy_user_bytes: byte by byte; also the finisher of every fixup.
  * Input:    rdi = destination, rsi = source, rcx = byte count
  * Output:   rcx = bytes not copied (0 on success)
  * Clobbers: rax, rsi, rdi, flags
  * Faults:   the byte load and the byte store; their fixup returns with
  *           rcx = bytes not copied.
  */
-FUNC(_copy_user_bytes)
+FUNC(_uaccess_copy_user_bytes)
 .Lcopy_bytes:
 	testq	%rcx, %rcx
 	jz	.Lcopy_done
@@ -67,10 +67,10 @@ FUNC(_copy_user_bytes)
 	jnz	.Lcopy_byte_loop
 .Lcopy_done:
 	ret
-END(_copy_user_bytes)
+END(_uaccess_copy_user_bytes)
 
 /*
- * _copy_user_short: n < UACCESS_COPY_SHORT_LIMIT, one group of loads and
+ * _uaccess_copy_user_short: n < UACCESS_COPY_SHORT_LIMIT, one group of loads and
  * stores per set bit of n (64, 32, 16, 8, 4, 2, 1), largest first, no loop.
  * Input:    rdi = destination, rsi = source, rcx = count < 128
  * Output:   rcx = bytes not copied (0 on success)
@@ -78,7 +78,7 @@ END(_copy_user_bytes)
  * Faults:   any load or store; rsi/rdi/rcx still hold the start of its
  *           group, and .Lcopy_bytes finishes from there to the exact byte.
  */
-FUNC(_copy_user_short)
+FUNC(_uaccess_copy_user_short)
 	testb	$64, %cl
 	jz	.Lcopy_tail32
 	COPY_QWORDS 8
@@ -133,10 +133,10 @@ FUNC(_copy_user_short)
 	UACCESS_USER(.Lcopy_bytes, movb %al, (%rdi))
 	xorl	%ecx, %ecx
 	ret
-END(_copy_user_short)
+END(_uaccess_copy_user_short)
 
 /*
- * _copy_user_long: n >= UACCESS_COPY_SHORT_LIMIT (64).
+ * _uaccess_copy_user_long: n >= UACCESS_COPY_SHORT_LIMIT (64).
  *   n < UACCESS_COPY_BULK: 64-byte blocks, the last one ending at n (it
  *            overlaps the one before: no tail code, no branch per bit);
  *   else the bulk site, patched at init: rep movsb with ERMS, rep movsq +
@@ -153,7 +153,7 @@ END(_copy_user_short)
  *           counts quadwords: the fixup adds the tail, .Lcopy_bytes
  *           finishes).
  */
-FUNC(_copy_user_long)
+FUNC(_uaccess_copy_user_long)
 	cmpq	$UACCESS_COPY_BULK, %rcx
 	jae	.Lcopy_bulk
 	cmpq	$64, %rcx
@@ -190,6 +190,6 @@ FUNC(_copy_user_long)
 .Lcopy_repq_fault:
 	leaq	(%rdx, %rcx, 8), %rcx
 	jmp	.Lcopy_bytes
-END(_copy_user_long)
+END(_uaccess_copy_user_long)
 
 	.section .note.GNU-stack, "", @progbits

@@ -28,7 +28,7 @@ if [ -f "$bin" ]; then
 	ops=$($OBJDUMP -d --no-show-raw-insn "$bin" | awk "$hex"'
 		/^[0-9a-f]+ </ {
 			f = $2 == "<uaccess_dcbz_line_size>:"
-			if ($2 ~ /^<(_clear_user|_copy_user)>:$/)
+			if ($2 ~ /^<(_uaccess_clear_user|_uaccess_copy_user)>:$/)
 				f = 2
 			next
 		}

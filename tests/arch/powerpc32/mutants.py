@@ -59,11 +59,19 @@ M = [
   "	copy_words \\b, .Lcopy_ok\n	addi	%r3, %r3, \\b\n	addi	%r4, %r4, \\b\n	subi	%r5, %r5, \\b\n.Lcopy_head_\\@:"),
  ("copy_from_user closes the KUAP window before the copy",
   'arch/powerpc32/include/uaccess/arch.h', 32, ['750/native'],
-  "	left = _copy_user(to, (const void *)from, n, _uaccess_dcbz);\n	uaccess_kuap_prevent(from, n, UACCESS_KUAP_READ);\n",
-  "	uaccess_kuap_prevent(from, n, UACCESS_KUAP_READ);\n	left = _copy_user(to, (const void *)from, n, _uaccess_dcbz);\n"),
+  "	left = _uaccess_copy_user(to, (const void *)from, n, _uaccess_dcbz);\n	uaccess_kuap_prevent(from, n, UACCESS_KUAP_READ);\n",
+  "	uaccess_kuap_prevent(from, n, UACCESS_KUAP_READ);\n	left = _uaccess_copy_user(to, (const void *)from, n, _uaccess_dcbz);\n"),
  ("clear_user opens a read window", 'arch/powerpc32/include/uaccess/arch.h', 32, ['750/native'],
-  "	uaccess_kuap_allow(to, n, UACCESS_KUAP_WRITE);\n	left = _clear_user(",
-  "	uaccess_kuap_allow(to, n, UACCESS_KUAP_READ);\n	left = _clear_user("),
+  "	uaccess_kuap_allow(to, n, UACCESS_KUAP_WRITE);\n	left = _uaccess_clear_user(",
+  "	uaccess_kuap_allow(to, n, UACCESS_KUAP_READ);\n	left = _uaccess_clear_user("),
+ ("strnlen_user finds the NUL with the borrowing test (wrong on big-endian)",
+  'lib/strnlen_user.c', 32, DEFAULT,
+  "wat_first_zero(wat_zero_bits(w));", "wat_first_zero(wat_has_zero(w));"),
+ ("strncpy_from_user copies a NUL just past count (last-word mask off by one)",
+  'lib/strncpy_from_user.c', 32, DEFAULT,
+  "			if (z < end) {", "			if (z <= end) {"),
+ ("strnlen_user takes bytes before s for the NUL", 'lib/strnlen_user.c', 32, DEFAULT,
+  "	v = wat_fill_before((unsigned long)v, off);\n", ""),
 ]
 
 QEMU = os.environ.get('QEMU_PPC', 'qemu-ppc')

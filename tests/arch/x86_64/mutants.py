@@ -18,8 +18,8 @@ M = [
   "	leaq	(%rdx, %rcx, 8), %rcx\n	jmp	.Lclear_bytes",
   "	shlq	$3, %rcx\n	jmp	.Lclear_bytes"),
  ("long clear stores the last byte first", 'arch/x86_64/clear_user.S',
-  "FUNC(_clear_user_long)\n	xorl	%eax, %eax\n",
-  "FUNC(_clear_user_long)\n	xorl	%eax, %eax\n	UACCESS_USER(.Lclear_done, movb %al, -1(%rdi,%rcx))\n"),
+  "FUNC(_uaccess_clear_user_long)\n	xorl	%eax, %eax\n",
+  "FUNC(_uaccess_clear_user_long)\n	xorl	%eax, %eax\n	UACCESS_USER(.Lclear_done, movb %al, -1(%rdi,%rcx))\n"),
  ("last clear block ends 8 bytes late", 'arch/x86_64/clear_user.S',
   "	leaq	-64(%rdi, %rcx), %rdi\n", "	leaq	-56(%rdi, %rcx), %rdi\n"),
  ("rep copy fixup over-reports by one byte", 'arch/x86_64/copy_user.S',
@@ -35,7 +35,7 @@ M = [
   "	incq	%rsi\n	incq	%rdi\n	decq	%rcx\n	jnz	.Lcopy_byte_loop",
   "	incq	%rsi\n	incq	%rdi\n	decq	%rcx\n	jz	.Lcopy_done\n	incq	%rsi\n	decq	%rcx\n	jnz	.Lcopy_byte_loop"),
  ("constant-size clear fixup reports success", 'arch/x86_64/include/uaccess/arch.h',
-  '"3:	call _clear_user_bytes\\n"', '"3:	xorl %%ecx, %%ecx\\n"'),
+  '"3:	call _uaccess_clear_user_bytes\\n"', '"3:	xorl %%ecx, %%ecx\\n"'),
  ("inline rep movsb loses its table entry", 'arch/x86_64/include/uaccess/arch.h',
   '"rep movsb", UACCESS_FEAT_FSRM_BIT)\n			 UACCESS_EXTABLE(880b, 2f)',
   '"rep movsb", UACCESS_FEAT_FSRM_BIT)\n'),
@@ -53,6 +53,13 @@ M = [
   "n <= uaccess_user_end - a;", "n <= uaccess_user_end - a + 1;"),
  ("extable sort compares the wrong way", 'lib/extable.c',
   "entry_insn(&t[j - 1]) > insn;", "entry_insn(&t[j - 1]) < insn;"),
+ ("strnlen_user counts a NUL just past n (last-word mask off by one)", 'lib/strnlen_user.c',
+  "			if (z < left) {", "			if (z <= left) {"),
+ ("strncpy_from_user takes bytes before src for the NUL", 'lib/strncpy_from_user.c',
+  "	v = wat_fill_before((unsigned long)v, off);\n", ""),
+ ("strncpy_from_user returns count when the string runs into the user end",
+  'lib/strncpy_from_user.c',
+  "res = max < (unsigned long)count ? -UACCESS_EFAULT : count;", "res = count;"),
 ]
 # Each mutant runs against these feature sets until one run fails.
 SETS = ['native', 'none', 'rep_good', 'erms']

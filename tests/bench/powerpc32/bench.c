@@ -234,7 +234,7 @@ unsigned long bench_call_lib_clear(char *to, const char *from, unsigned long n)
 	return clear_user((void __user *)to, n);
 }
 
-/* copy_to_user: copy_from_user runs the same routine (_copy_user). */
+/* copy_to_user: copy_from_user runs the same routine (_uaccess_copy_user). */
 __attribute__((noinline))
 unsigned long bench_call_lib_copy(char *to, const char *from, unsigned long n)
 {
@@ -426,6 +426,128 @@ static void run_count(void)
 				    columns[c].name, n, (unsigned long)to, strategy);
 			}
 	}
+}
+
+/* ---- strings (count mode) --------------------------------------------- */
+
+/*
+ * strnlen_user and strncpy_from_user on strings of STR_LENGTHS bytes
+ * (count = length + STR_SLACK, so the NUL is found): the library (aligned
+ * words) against a byte-at-a-time reference with the same window and one
+ * unsafe_get_user per byte. The ref_* names put the references' own
+ * instructions in count.py's "routine" share, the bench_call_* wrappers in
+ * the caller's, as for the routines above.
+ */
+#define STR_SLACK	64
+
+static const unsigned long str_lengths[] = { 8, 64, 256, 4096 };
+
+__attribute__((noinline))
+long ref_str_bytes(char *dst, const char *src, long count, bool copy);
+__attribute__((noinline))
+long ref_str_bytes(char *dst, const char *src, long count, bool copy)
+{
+	unsigned long a = (unsigned long)src, max;
+	long i;
+
+	if (count <= 0)
+		return copy ? 0 : 1;
+	if (a < uaccess_user_start || a >= uaccess_user_end)
+		goto fault;
+	max = uaccess_user_end - a;
+	if (max > (unsigned long)count)
+		max = (unsigned long)count;
+	if (!user_access_begin(src, max))
+		goto fault;
+	for (i = 0; i < (long)max; i++) {
+		char c;
+
+		unsafe_get_user(c, src + i, efault);
+		if (copy)
+			dst[i] = c;
+		if (!c) {
+			user_access_end();
+			return copy ? i : i + 1;
+		}
+	}
+	user_access_end();
+	if (max < (unsigned long)count)
+		goto fault;
+	return copy ? count : count + 1;
+efault:
+	user_access_end();
+fault:
+	return copy ? -UACCESS_EFAULT : 0;
+}
+
+typedef long str_fn(char *to, const char *from, long n);
+
+long bench_call_lib_strnlen(char *to, const char *from, long n);
+long bench_call_lib_strncpy(char *to, const char *from, long n);
+long bench_call_ref_strnlen(char *to, const char *from, long n);
+long bench_call_ref_strncpy(char *to, const char *from, long n);
+
+__attribute__((noinline))
+long bench_call_lib_strnlen(char *to, const char *from, long n)
+{
+	(void)to;
+	return strnlen_user(from, n);
+}
+
+__attribute__((noinline))
+long bench_call_lib_strncpy(char *to, const char *from, long n)
+{
+	return strncpy_from_user(to, from, n);
+}
+
+__attribute__((noinline))
+long bench_call_ref_strnlen(char *to, const char *from, long n)
+{
+	return ref_str_bytes(to, from, n, false);
+}
+
+__attribute__((noinline))
+long bench_call_ref_strncpy(char *to, const char *from, long n)
+{
+	return ref_str_bytes(to, from, n, true);
+}
+
+static const struct {
+	const char *op, *col;
+	str_fn *call;
+	bool copy;
+} str_cells[] = {
+	{ "strnlen_user", "lib", bench_call_lib_strnlen, false },
+	{ "strnlen_user", "ref:bytes", bench_call_ref_strnlen, false },
+	{ "strncpy_from_user", "lib", bench_call_lib_strncpy, true },
+	{ "strncpy_from_user", "ref:bytes", bench_call_ref_strncpy, true },
+};
+
+/* One counted call per (op, column, length), checked, as run_count(). */
+static void run_count_strings(void)
+{
+	str_fn *volatile call;	/* through a pointer, as the columns above */
+
+	for (size_t c = 0; c < ARRAY_SIZE(str_cells); c++)
+		for (size_t k = 0; k < ARRAY_SIZE(str_lengths); k++) {
+			unsigned long len = str_lengths[k];
+			long n = (long)(len + STR_SLACK), r;
+			char *to = dst_at(0), *from = (char *)src_at(0);
+
+			memset(from, 'x', len);
+			from[len] = '\0';
+			memset(to, 0x5a, len + 1);
+			call = str_cells[c].call;
+			bench_cell_begin();
+			r = call(to, from, n);
+			bench_cell_end();
+			if (r != (long)len + (str_cells[c].copy ? 0 : 1) ||
+			    (str_cells[c].copy && memcmp(to, from, len + 1)))
+				die("%s %s of length %lu: wrong (%ld)\n",
+				    str_cells[c].op, str_cells[c].col, len, r);
+			out("cell %s %s %lu %#lx -\n", str_cells[c].op,
+			    str_cells[c].col, len, (unsigned long)from);
+		}
 }
 
 /* ---- time ------------------------------------------------------------ */
@@ -644,11 +766,15 @@ static int bench_main(int argc, char **argv)
 			max_size = sizes[k];
 	if (max_size < 256)
 		max_size = 256;		/* room for check_columns() */
+	if (count && max_size < 4096 + STR_SLACK + 1)
+		max_size = 4096 + STR_SLACK + 1;	/* run_count_strings() */
 
 	map_buffers();
 	check_columns();
-	if (count)
+	if (count) {
 		run_count();
+		run_count_strings();
+	}
 	else
 		run_time(emulated);
 	return 0;

@@ -34,8 +34,11 @@ import time
 
 COLUMNS = ["dcbz", "words", "ref:words", "ref:bytes"]
 OPS = ["clear_user", "copy_user"]
+# The string calls: the library (aligned words) against bench.c's byte loop.
+STR_OPS = ["strnlen_user", "strncpy_from_user"]
+STR_COLUMNS = ["lib", "ref:bytes"]
 CLASSES = ["loads", "stores", "dcbz", "dcbt"]
-ROUTINE_NAME = {"clear_user": "_clear_user", "copy_user": "_copy_user"}
+ROUTINE_NAME = {"clear_user": "_uaccess_clear_user", "copy_user": "_uaccess_copy_user"}
 
 # Instructions ref.S's loops execute for n bytes, worked out from ref.S by
 # hand: (formula, whether it needs a word-aligned destination and n a
@@ -140,7 +143,7 @@ def count(args):
         else:
             continue
         ranges.append((addr, addr + size, region))
-    for needed in ("bench_cell_begin", "bench_cell_end", "_clear_user", "_copy_user",
+    for needed in ("bench_cell_begin", "bench_cell_end", "_uaccess_clear_user", "_uaccess_copy_user",
                    "ref_clear_words", "bench_call_lib_clear"):
         if needed not in syms:
             sys.exit("count.py: %s has no symbol %s" % (args.bin, needed))
@@ -233,13 +236,13 @@ def md_table(head, rows):
 
 
 def report(args, results, info):
-    sizes = sorted({n for (_, _, n) in results})
+    sizes = sorted({n for (op, _, n) in results if op in OPS})
     strategy = {col: results[("clear_user", col, sizes[0])]["strategy"] for col in COLUMNS}
     md = []
     w = md.append
     w("# uaccess benchmark: PowerPC32, instructions counted under qemu-ppc")
     w("")
-    w("- what: `_clear_user` (clear_user) and `_copy_user` (copy_to_user; copy_from_user "
+    w("- what: `_uaccess_clear_user` (clear_user) and `_uaccess_copy_user` (copy_to_user; copy_from_user "
       "runs the same routine), one call per size; destination and source at offset %d "
       "into their pages (`BENCH_ARGS=\"-a OFFSET\"` to change it)"
       % (results[("clear_user", "dcbz", sizes[0])]["addr"] % 4096))
@@ -270,7 +273,7 @@ def report(args, results, info):
             str(v) for v in sorted({results[(op, col, n)]["caller"] for n in sizes})))
             for op in OPS]
         callers.append("%s: %s" % (col, ", ".join(per_op)))
-    w("- instructions are the routine's own (library: `_clear_user`/`_copy_user`; refs: "
+    w("- instructions are the routine's own (library: `_uaccess_clear_user`/`_uaccess_copy_user`; refs: "
       "their ref.S function), which is where the strategies differ. The calling "
       "function adds a constant per call, not in the tables (%s): for the library the "
       "inline `access_ok()` and the call of `<uaccess.h>`, for the refs a tail call."
@@ -315,6 +318,22 @@ def report(args, results, info):
                            for col, cls in shown]
         rows = [[n] + [results[(op, col, n)][cls] for col, cls in shown] for n in sizes]
         md.extend(md_table(head, rows))
+
+    w("")
+    w("## strings: instructions per call (count = length + 64, so the NUL is found)")
+    w("")
+    w("lib: `strnlen_user` / `strncpy_from_user` (lib/, aligned words); ref:bytes: "
+      "bench.c's `ref_str_bytes`, the same window with one `unsafe_get_user` per byte. "
+      "Routine instructions only, loads among them.")
+    w("")
+    rows = []
+    for op in STR_OPS:
+        for n in sorted({n for (o, _, n) in results if o == op}):
+            lib, ref = (results[(op, col, n)] for col in STR_COLUMNS)
+            rows.append([op, n, lib["routine"], lib["loads"], ref["routine"],
+                         ref["loads"], "%.2f" % (ref["routine"] / lib["routine"])])
+    md.extend(md_table(["op", "length", "lib", "lib loads", "ref:bytes",
+                        "ref:bytes loads", "ref:bytes / lib"], rows))
 
     w("")
     w("## Acceptance (issue 4): dcbz instructions / plain word loop instructions")

@@ -116,8 +116,8 @@ static inline void uaccess_kuap_prevent(const void __user *addr,
  * dcbz nonzero selects the dcbz line loop, which only _uaccess_dcbz may
  * (uaccess_init() sets it after checking the line size; 0 before).
  */
-unsigned long _clear_user(void __user *to, unsigned long n, unsigned long dcbz);
-unsigned long _copy_user(void *to, const void *from, unsigned long n,
+unsigned long _uaccess_clear_user(void __user *to, unsigned long n, unsigned long dcbz);
+unsigned long _uaccess_copy_user(void *to, const void *from, unsigned long n,
 			 unsigned long dcbz);
 extern unsigned long _uaccess_dcbz;
 
@@ -126,7 +126,7 @@ static inline unsigned long __clear_user(void __user *to, unsigned long n)
 	unsigned long left;
 
 	uaccess_kuap_allow(to, n, UACCESS_KUAP_WRITE);
-	left = _clear_user(to, n, _uaccess_dcbz);
+	left = _uaccess_clear_user(to, n, _uaccess_dcbz);
 	uaccess_kuap_prevent(to, n, UACCESS_KUAP_WRITE);
 	return left;
 }
@@ -137,7 +137,7 @@ static inline unsigned long __copy_to_user(void __user *to, const void *from,
 	unsigned long left;
 
 	uaccess_kuap_allow(to, n, UACCESS_KUAP_WRITE);
-	left = _copy_user((void *)to, from, n, _uaccess_dcbz);
+	left = _uaccess_copy_user((void *)to, from, n, _uaccess_dcbz);
 	uaccess_kuap_prevent(to, n, UACCESS_KUAP_WRITE);
 	return left;
 }
@@ -148,7 +148,7 @@ static inline unsigned long __copy_from_user(void *to, const void __user *from,
 	unsigned long left;
 
 	uaccess_kuap_allow(from, n, UACCESS_KUAP_READ);
-	left = _copy_user(to, (const void *)from, n, _uaccess_dcbz);
+	left = _uaccess_copy_user(to, (const void *)from, n, _uaccess_dcbz);
 	uaccess_kuap_prevent(from, n, UACCESS_KUAP_READ);
 	return left;
 }
@@ -265,6 +265,16 @@ static inline void _uaccess_window_open(const void __user *p, unsigned long n)
 	__asm__ volatile("sync\n\tisync" : : : "memory");
 }
 
+/*
+ * The same window without the barrier, for library code that masks its
+ * pointer (_uaccess_mask_addr) after the check instead (lib/strn*_user.c).
+ */
+static inline void _uaccess_window_open_masked(const void __user *p,
+					       unsigned long n)
+{
+	uaccess_kuap_allow(p, n, UACCESS_KUAP_READ | UACCESS_KUAP_WRITE);
+}
+
 static inline void _uaccess_window_close(void)
 {
 	uaccess_kuap_prevent((const void __user *)0, 0,
@@ -275,7 +285,7 @@ static inline unsigned long _uaccess_copy_unsafe(void __user *to,
 						 const void *from,
 						 unsigned long n)
 {
-	return _copy_user((void *)to, from, n, _uaccess_dcbz);
+	return _uaccess_copy_user((void *)to, from, n, _uaccess_dcbz);
 }
 
 /*
@@ -308,7 +318,7 @@ static inline unsigned long _uaccess_mask_addr(unsigned long a,
  */
 static inline void _uaccess_kernel_zero(void *p, unsigned long n)
 {
-	_clear_user((void __user *)p, n, _uaccess_dcbz);
+	_uaccess_clear_user((void __user *)p, n, _uaccess_dcbz);
 }
 
 #endif /* UACCESS_ARCH_H */

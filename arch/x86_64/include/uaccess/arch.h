@@ -68,14 +68,14 @@ static inline unsigned long _uaccess_clear(void *to, unsigned long n)
 	__asm__ volatile(_UACCESS_STAC
 			 "	cmpq $" _UACCESS_S(UACCESS_CLEAR_SHORT_LIMIT) " - 1, %%rcx\n"
 			 "	ja 1f\n"
-			 UACCESS_ALTERNATIVE_2("call _clear_user_short",
+			 UACCESS_ALTERNATIVE_2("call _uaccess_clear_user_short",
 					       "rep stosb", UACCESS_FEAT_FSRM_BIT,
 					       "rep stosb", UACCESS_FEAT_FSRS_BIT)
 			 UACCESS_EXTABLE(880b, 2f)
 			 "2:\n"
 			 _UACCESS_CLAC
 			 "	.pushsection .text.unlikely, \"ax\"\n"
-			 "1:	call _clear_user_long\n"
+			 "1:	call _uaccess_clear_user_long\n"
 			 "	jmp 2b\n"
 			 "	.popsection\n"
 			 : "+c"(n), "+D"(to), "+a"(zero)
@@ -93,13 +93,13 @@ static inline unsigned long _uaccess_clear(void *to, unsigned long n)
 	__asm__ volatile(open						\
 			 "	cmpq $" _UACCESS_S(UACCESS_COPY_SHORT_LIMIT) " - 1, %%rcx\n" \
 			 "	ja 1f\n"					\
-			 UACCESS_ALTERNATIVE("call _copy_user_short",	\
+			 UACCESS_ALTERNATIVE("call _uaccess_copy_user_short",	\
 					     "rep movsb", UACCESS_FEAT_FSRM_BIT) \
 			 UACCESS_EXTABLE(880b, 2f)			\
 			 "2:\n"						\
 			 close						\
 			 "	.pushsection .text.unlikely, \"ax\"\n"	\
-			 "1:	call _copy_user_long\n"			\
+			 "1:	call _uaccess_copy_user_long\n"			\
 			 "	jmp 2b\n"					\
 			 "	.popsection\n"				\
 			 : "+c"(n), "+D"(to), "+S"(from)		\
@@ -126,7 +126,7 @@ static inline unsigned long _uaccess_copy(void *to, const void *from,
 			 "2:\n"						\
 			 _UACCESS_CLAC					\
 			 "	.pushsection .text.unlikely, \"ax\"\n"	\
-			 "3:	call _clear_user_bytes\n"		\
+			 "3:	call _uaccess_clear_user_bytes\n"		\
 			 "	jmp 2b\n"				\
 			 "	.popsection\n"				\
 			 : "+c"(n), "+D"(to)				\
@@ -143,7 +143,7 @@ static inline unsigned long _uaccess_copy(void *to, const void *from,
 			 "2:\n"						\
 			 _UACCESS_CLAC					\
 			 "	.pushsection .text.unlikely, \"ax\"\n"	\
-			 "3:	call _copy_user_bytes\n"		\
+			 "3:	call _uaccess_copy_user_bytes\n"		\
 			 "	jmp 2b\n"				\
 			 "	.popsection\n"				\
 			 : "+c"(n), "+D"(to), "+S"(from)		\
@@ -294,6 +294,17 @@ static inline void _uaccess_window_open(const void __user *p, unsigned long n)
 {
 	(void)p, (void)n;
 	__asm__ volatile(_UACCESS_STAC "lfence" : : : "memory");
+}
+
+/*
+ * The same window without the barrier, for library code that masks its
+ * pointer (_uaccess_mask_addr) after the check instead (lib/strn*_user.c).
+ */
+static inline void _uaccess_window_open_masked(const void __user *p,
+					       unsigned long n)
+{
+	(void)p, (void)n;
+	__asm__ volatile(_UACCESS_STAC : : : "memory");
 }
 
 static inline void _uaccess_window_close(void)
