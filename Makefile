@@ -6,6 +6,7 @@
 #   make nolibc-test        the suite built without a C library
 #   make mutants            check that the suite catches deliberate bugs
 #   ARCH= CROSS_COMPILE= CC= O= V=1   as in Linux and musl
+#   PREFIX=p_               every library symbol prefixed (uaccess.mk)
 
 ARCH ?= x86_64
 O ?= build/$(ARCH)
@@ -32,17 +33,20 @@ Q := @
 quiet = @printf '  %-6s %s\n'
 endif
 
-# The library: lib/*.c, plus arch/$(ARCH)/*.[cS]. As in musl, an arch file
-# replaces the generic lib/ file of the same base name.
-ARCH_SRCS := $(wildcard arch/$(ARCH)/*.c arch/$(ARCH)/*.S)
-GEN_SRCS := $(filter-out $(addprefix lib/,$(addsuffix .c,$(basename $(notdir $(ARCH_SRCS))))),$(wildcard lib/*.c))
-LIB_SRCS := $(GEN_SRCS) $(ARCH_SRCS)
+# The library: its sources and flags come from uaccess.mk (what a kernel's
+# Makefile includes too). PREFIX=p_ builds it with every symbol prefixed.
+UACCESS_DIR := .
+UACCESS_ARCH := $(ARCH)
+UACCESS_PREFIX := $(PREFIX)
+UACCESS_DCBZ_LINE := $(DCBZ_LINE)
+include uaccess.mk
+ARCH_CFLAGS := $(UACCESS_ARCH_CFLAGS_$(ARCH))
+LIB_SRCS := $(patsubst ./%,%,$(UACCESS_SRCS))
 LIB_OBJS := $(addprefix $(O)/,$(addsuffix .o,$(basename $(LIB_SRCS))))
 LIB := $(O)/libuaccess.a
 
-CPPFLAGS := -Iinclude -Iarch/$(ARCH)/include
-LIB_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror -ffreestanding -fno-builtin \
-	-nostdlib -fno-stack-protector $(ARCH_CFLAGS) -Ilib $(EXTRA_CFLAGS)
+CPPFLAGS := $(patsubst -I./%,-I%,$(UACCESS_CPPFLAGS))
+LIB_CFLAGS := $(UACCESS_CFLAGS) -O2 -Wall -Wextra -Werror $(EXTRA_CFLAGS)
 
 # The hosted test program (a Linux process; may use libc).
 TEST_SRCS := $(wildcard tests/*.c tests/hosted/*.c tests/arch/$(ARCH)/*.c \
@@ -104,36 +108,85 @@ test: $(TEST_BIN) $(if $(NOLIBC_CONFIGS),$(NOLIBC_BIN))
 	$(call run_configs,$(NOLIBC_CONFIGS),nolibc_cmd,nolibc)
 	$(Q)sh tests/tally.sh $(SUITE_LOGS) > $(O)/suite.log; tail -n 1 $(O)/suite.log
 	$(Q)CC="$(CC)" NM="$(NM)" OBJDUMP="$(OBJDUMP)" O="$(O)" ARCH="$(ARCH)" \
-		KERNEL_CFLAGS="$(KERNEL_CFLAGS)" LIB="$(LIB)" \
-		sh tests/build-checks.sh | tee $(O)/build-checks.log
+		KERNEL_CFLAGS="$(KERNEL_CFLAGS)" LIB="$(LIB)" PREFIX="$(PREFIX)" \
+		CPPFLAGS="$(CPPFLAGS)" sh tests/build-checks.sh | tee $(O)/build-checks.log
 
 # make check: every run of CHECK_RUNS, two at a time (the machine has two
-# cores), each a `make test` with the arguments check-RUN_ARGS in its own
-# output directory, then one closing line over all of them.
-CHECK_RUNS := gcc clang ppc32 ppc32-l64 ppc32-l16 ppc32-clang
+# cores), each a `make test` (or check-RUN_TARGET) with the arguments
+# check-RUN_ARGS in its own output directory $(CHECK_O)-RUN, then one
+# closing line over the logs of all of them (check-RUN_LOGS, default
+# suite.log and build-checks.log).
+CHECK_RUNS := gcc clang gcc-prefix ppc32 ppc32-l64 ppc32-l16 ppc32-clang \
+	qemu-x86 qemu-x86-clang qemu-ppc32
+CHECK_O ?= build/check
 check-gcc_ARGS := CC=gcc
 check-clang_ARGS := CC=clang EXTRA_LDFLAGS=-fuse-ld=lld
+# The vendoring build (every symbol prefixed) passes the same suite, on the
+# baseline and the FSRM code; its build checks link it beside a kernel that
+# has its own copy_to_user.
+check-gcc-prefix_ARGS := CC=gcc PREFIX=vendor_ TEST_CONFIGS="none erms+fsrm" \
+	NOLIBC_CONFIGS=
 # PowerPC32 under qemu-ppc: 32-byte lines (the default), a 64-byte build
 # (e500mc), a 16-byte build on 32-byte cores (must refuse dcbz), and clang
-# on one CPU (the issue asks clang to build the library; it passes it all).
+# on one CPU (the issue asks clang to build the library; it passes it all),
+# prefixed for vendoring.
 check-ppc32_ARGS := ARCH=powerpc32
 check-ppc32-l64_ARGS := ARCH=powerpc32 DCBZ_LINE=64
 check-ppc32-l16_ARGS := ARCH=powerpc32 DCBZ_LINE=16
 check-ppc32-clang_ARGS := ARCH=powerpc32 CC="clang --target=powerpc-linux-gnu" \
-	EXTRA_LDFLAGS=-fuse-ld=lld TEST_CONFIGS=750/native NOLIBC_CONFIGS=
-CHECK_LOGS = $(foreach r,$(CHECK_RUNS),build/check-$(r)/suite.log build/check-$(r)/build-checks.log)
+	EXTRA_LDFLAGS=-fuse-ld=lld TEST_CONFIGS=750/native NOLIBC_CONFIGS= \
+	PREFIX=vendor_
+# The bare-metal kernels (tests/baremetal/) under QEMU system emulation,
+# every configuration of each: x86-64 built with gcc and with clang + lld,
+# PowerPC32 with gcc. A boot that fails, hangs or never starts counts as a
+# failed case in its suite.log (tests/baremetal/run.sh).
+check-qemu-x86_ARGS := CC=gcc
+check-qemu-x86-clang_ARGS := CC=clang EXTRA_LDFLAGS=-fuse-ld=lld
+check-qemu-ppc32_ARGS := ARCH=powerpc32
+$(foreach r,qemu-x86 qemu-x86-clang qemu-ppc32,\
+	$(eval check-$(r)_TARGET := qemu-test)$(eval check-$(r)_LOGS := suite.log))
+CHECK_LOGS = $(foreach r,$(CHECK_RUNS),$(addprefix $(CHECK_O)-$(r)/,\
+	$(or $(check-$(r)_LOGS),suite.log build-checks.log)))
 
+# Everything is installed first: the runs start two at a time, and two
+# apt-get at once would collide.
 check:
-	$(Q)sh scripts/install-deps.sh gcc clang lld powerpc-linux-gnu-gcc qemu-ppc
-	$(Q)rm -f $(CHECK_LOGS) && mkdir -p build
+	$(Q)sh scripts/install-deps.sh gcc clang lld powerpc-linux-gnu-gcc qemu-ppc \
+		qemu-system-x86_64 qemu-system-ppc
+	$(Q)rm -f $(CHECK_LOGS) && mkdir -p $(dir $(CHECK_O))
 	@echo "running, two at a time: $(CHECK_RUNS)"
 	-$(Q)$(MAKE) --no-print-directory -j2 $(addprefix check-,$(CHECK_RUNS))
-	$(Q)for r in $(CHECK_RUNS); do echo "== $$r"; cat build/check-$$r.out; done
+	$(Q)for r in $(CHECK_RUNS); do echo "== $$r"; cat $(CHECK_O)-$$r.out; done
 	$(Q)sh tests/tally.sh $(CHECK_LOGS)
 
 check-%:
-	-$(Q)$(MAKE) --no-print-directory $(check-$*_ARGS) O=build/check-$* test \
-		> build/check-$*.out 2>&1
+	-$(Q)$(MAKE) --no-print-directory $(check-$*_ARGS) O=$(CHECK_O)-$* \
+		$(or $(check-$*_TARGET),test) > $(CHECK_O)-$*.out 2>&1
+
+# make demo: the first command for a newcomer. Installs what is missing,
+# builds the library and the demo kernel for each architecture (quietly:
+# the build's output is in $(DEMO_O)/ARCH/demo-build.log), boots each under
+# QEMU and shows its report (tests/baremetal/*/demo.c). Fails if a build
+# or a demo kernel does.
+DEMO_ARCHS := x86_64 powerpc32
+DEMO_O ?= build
+
+demo:
+	$(Q)sh scripts/install-deps.sh make gcc powerpc-linux-gnu-gcc \
+		qemu-system-x86_64 qemu-system-ppc
+	$(Q)for a in $(DEMO_ARCHS); do \
+		o=$(DEMO_O)/$$a; mkdir -p $$o; \
+		echo "== $$a: building the library and the demo kernel in $$o"; \
+		$(MAKE) --no-print-directory ARCH=$$a O=$$o qemu-demo-build \
+			> $$o/demo-build.log 2>&1 || \
+			{ tail -n 20 $$o/demo-build.log; exit 1; }; \
+		$(MAKE) --no-print-directory -s ARCH=$$a O=$$o qemu-demo || exit 1; \
+		echo; \
+	done
+	@echo "Both demo kernels passed. Next:"
+	@echo "  make check   every test: hosted, qemu-ppc and bare metal (under 10 min)"
+	@echo "  make bench   the benchmark tables for this CPU"
+	@echo "  docs/INTEGRATION.md   how to put the library into your kernel"
 
 # make bench: tests/bench/bench.mk
 -include tests/bench/bench.mk
@@ -149,5 +202,5 @@ mutants:
 clean:
 	rm -rf build $(if $(filter build/%,$(O)),,$(O))
 
-.PHONY: all test check mutants clean
+.PHONY: all test check demo mutants clean
 -include $(LIB_OBJS:.o=.d) $(TEST_OBJS:.o=.d)

@@ -39,6 +39,7 @@
 #define __user
 #endif
 
+#include <uaccess/namespace.h>
 #include <uaccess/config.h>
 #include <uaccess/arch.h>	/* the unchecked __ calls, inline */
 
@@ -57,7 +58,7 @@ extern unsigned long uaccess_user_end;
  */
 void uaccess_set_user_range(unsigned long start, unsigned long end);
 
-static inline bool access_ok(const void __user *p, unsigned long n)
+static inline bool uaccess_access_ok(const void __user *p, unsigned long n)
 {
 	unsigned long a = (unsigned long)p;
 
@@ -81,28 +82,30 @@ static inline bool access_ok(const void __user *p, unsigned long n)
 					   uaccess_user_start,		\
 					   uaccess_user_end))
 
-static inline unsigned long clear_user(void __user *to, unsigned long n)
+static inline unsigned long uaccess_clear_user(void __user *to, unsigned long n)
 {
-	if (!access_ok(to, n))
+	if (!uaccess_access_ok(to, n))
 		return n;
-	return __clear_user(uaccess_mask_ptr(to), n);
+	return __uaccess_clear_user(uaccess_mask_ptr(to), n);
 }
 
-static inline unsigned long copy_to_user(void __user *to, const void *from,
-					 unsigned long n)
+static inline unsigned long uaccess_copy_to_user(void __user *to,
+						 const void *from,
+						 unsigned long n)
 {
-	if (!access_ok(to, n))
+	if (!uaccess_access_ok(to, n))
 		return n;
-	return __copy_to_user(uaccess_mask_ptr(to), from, n);
+	return __uaccess_copy_to_user(uaccess_mask_ptr(to), from, n);
 }
 
-static inline unsigned long copy_from_user(void *to, const void __user *from,
-					   unsigned long n)
+static inline unsigned long uaccess_copy_from_user(void *to,
+						   const void __user *from,
+						   unsigned long n)
 {
 	unsigned long left = n;
 
-	if (access_ok(from, n))
-		left = __copy_from_user(to, uaccess_mask_ptr(from), n);
+	if (uaccess_access_ok(from, n))
+		left = __uaccess_copy_from_user(to, uaccess_mask_ptr(from), n);
 	if (left)	/* never hand back what the buffer held before */
 		_uaccess_kernel_zero((char *)to + (n - left), left);
 	return left;
@@ -122,7 +125,7 @@ static inline unsigned long copy_from_user(void *to, const void __user *from,
 		       sizeof(x) == 4 || sizeof(x) == 8,		\
 		       "user scalars are 1, 2, 4 or 8 bytes")
 
-#define __get_user(x, ptr) ({						\
+#define __uaccess_get_user(x, ptr) ({					\
 	unsigned long long __gu_v;					\
 	int __gu_e;							\
 	_UACCESS_SCALAR(*(ptr));					\
@@ -131,27 +134,27 @@ static inline unsigned long copy_from_user(void *to, const void __user *from,
 	__gu_e;								\
 })
 
-#define get_user(x, ptr) ({						\
+#define uaccess_get_user(x, ptr) ({					\
 	__typeof__(*(ptr)) __user *__gu_p = (ptr);			\
 	int __gu_r = -UACCESS_EFAULT;					\
-	if (access_ok(__gu_p, sizeof(*__gu_p)))				\
-		__gu_r = __get_user(x, uaccess_mask_ptr(__gu_p));	\
+	if (uaccess_access_ok(__gu_p, sizeof(*__gu_p)))			\
+		__gu_r = __uaccess_get_user(x, uaccess_mask_ptr(__gu_p)); \
 	else								\
 		(x) = (__typeof__(*(ptr)))0;				\
 	__gu_r;								\
 })
 
-#define __put_user(x, ptr) ({						\
+#define __uaccess_put_user(x, ptr) ({					\
 	__typeof__(*(ptr)) __pu_x = (x);				\
 	_UACCESS_SCALAR(*(ptr));					\
 	_uaccess_put_user((unsigned long long)(_UACCESS_INT(*(ptr)))__pu_x, \
 			  (ptr), sizeof(*(ptr)));			\
 })
 
-#define put_user(x, ptr) ({						\
+#define uaccess_put_user(x, ptr) ({					\
 	__typeof__(*(ptr)) __user *__pu_p = (ptr);			\
-	access_ok(__pu_p, sizeof(*__pu_p))				\
-		? __put_user(x, uaccess_mask_ptr(__pu_p)) : -UACCESS_EFAULT; \
+	uaccess_access_ok(__pu_p, sizeof(*__pu_p))			\
+		? __uaccess_put_user(x, uaccess_mask_ptr(__pu_p)) : -UACCESS_EFAULT; \
 })
 
 /*
@@ -182,20 +185,21 @@ static inline unsigned long copy_from_user(void *to, const void __user *from,
  * all n bytes could be written (some before the fault may have been).
  * The label's code must call user_access_end().
  */
-static inline bool user_access_begin(const void __user *p, unsigned long n)
+static inline bool uaccess_user_access_begin(const void __user *p,
+					     unsigned long n)
 {
-	if (!access_ok(p, n))
+	if (!uaccess_access_ok(p, n))
 		return false;
 	_uaccess_window_open(p, n);
 	return true;
 }
 
-static inline void user_access_end(void)
+static inline void uaccess_user_access_end(void)
 {
 	_uaccess_window_close();
 }
 
-#define unsafe_get_user(x, ptr, label) do {				\
+#define uaccess_unsafe_get_user(x, ptr, label) do {			\
 	unsigned long long __ug_v;					\
 	int __ug_e;							\
 	_UACCESS_SCALAR(*(ptr));					\
@@ -205,7 +209,7 @@ static inline void user_access_end(void)
 		goto label;						\
 } while (0)
 
-#define unsafe_put_user(x, ptr, label) do {				\
+#define uaccess_unsafe_put_user(x, ptr, label) do {			\
 	__typeof__(*(ptr)) __up_x = (x);				\
 	_UACCESS_SCALAR(*(ptr));					\
 	if (__builtin_expect(_uaccess_put_unsafe(			\
@@ -214,7 +218,7 @@ static inline void user_access_end(void)
 		goto label;						\
 } while (0)
 
-#define unsafe_copy_to_user(to, from, n, label) do {			\
+#define uaccess_unsafe_copy_to_user(to, from, n, label) do {		\
 	if (__builtin_expect(_uaccess_copy_unsafe((to), (from), (n)), 0)) \
 		goto label;						\
 } while (0)
@@ -240,8 +244,8 @@ static inline void user_access_end(void)
  * into another page, so a string whose NUL is the last byte before an
  * unmapped page succeeds.
  */
-long strncpy_from_user(char *dst, const char __user *src, long count);
-long strnlen_user(const char __user *s, long n);
+long uaccess_strncpy_from_user(char *dst, const char __user *src, long count);
+long uaccess_strnlen_user(const char __user *s, long n);
 
 /*
  * Detect this CPU's features and configure the library for them. Returns 0,
@@ -262,6 +266,33 @@ unsigned long uaccess_cpu_features(void);
 const char *uaccess_strategy_name(void);
 
 unsigned long uaccess_fixup(unsigned long pc);
+
+/*
+ * The short names kernels use. Each is a macro over the uaccess_ spelling
+ * above (which always exists); a kernel that has its own copy_to_user (or
+ * any of these) builds with -DUACCESS_NO_SHORT_NAMES and calls
+ * uaccess_copy_to_user and so on (see <uaccess/namespace.h>).
+ */
+#ifndef UACCESS_NO_SHORT_NAMES
+#define access_ok uaccess_access_ok
+#define clear_user uaccess_clear_user
+#define copy_to_user uaccess_copy_to_user
+#define copy_from_user uaccess_copy_from_user
+#define __clear_user __uaccess_clear_user
+#define __copy_to_user __uaccess_copy_to_user
+#define __copy_from_user __uaccess_copy_from_user
+#define get_user uaccess_get_user
+#define put_user uaccess_put_user
+#define __get_user __uaccess_get_user
+#define __put_user __uaccess_put_user
+#define user_access_begin uaccess_user_access_begin
+#define user_access_end uaccess_user_access_end
+#define unsafe_get_user uaccess_unsafe_get_user
+#define unsafe_put_user uaccess_unsafe_put_user
+#define unsafe_copy_to_user uaccess_unsafe_copy_to_user
+#define strncpy_from_user uaccess_strncpy_from_user
+#define strnlen_user uaccess_strnlen_user
+#endif
 
 #ifdef __cplusplus
 }

@@ -5,7 +5,8 @@
 #  - it links into a freestanding kernel image (KERNEL_CFLAGS, own linker
 #    script with <uaccess/sections.ld>);
 #  - whatever tests/arch/$ARCH/build-checks.sh adds.
-# Environment: CC NM OBJDUMP O ARCH LIB KERNEL_CFLAGS (set by the Makefile).
+# Environment: CC NM OBJDUMP O ARCH LIB KERNEL_CFLAGS PREFIX (set by the
+# Makefile).
 set -u
 passed=0
 failed=0
@@ -32,12 +33,44 @@ result $? "nm: no undefined symbols besides the linker's ($(echo $extra))"
 
 dir=$O/tests/link
 mkdir -p "$dir"
-$CC -Iinclude -Iarch/$ARCH/include -std=gnu11 -O2 -Wall -Werror \
+$CC $CPPFLAGS -std=gnu11 -O2 -Wall -Werror \
 	-ffreestanding -fno-builtin -nostdlib -fno-stack-protector \
 	$KERNEL_CFLAGS -c tests/link/kernel_main.c -o "$dir/kernel_main.o" &&
 $CC -nostdlib -static -Wl,-L,include -Wl,-T,tests/arch/$ARCH/kernel.ld \
 	-o "$dir/kernel.elf" "$dir/kernel_main.o" "$LIB"
 result $? "links into a kernel image ($KERNEL_CFLAGS)"
+
+# Every symbol the library defines is in its namespace: PREFIX (when the
+# build has one, make PREFIX=p_) then uaccess_ or _uaccess_.
+outside=$($NM -g --defined-only "$LIB" | awk 'NF == 3 { print $3 }' |
+	grep -v "^${PREFIX:-}_\{0,1\}uaccess_" | sort -u)
+[ -z "$outside" ]
+result $? "nm: every symbol is ${PREFIX:-}uaccess_* or ${PREFIX:-}_uaccess_* ($(echo $outside))"
+
+# Vendoring: the files and flags of uaccess.mk with a prefix and no short
+# names, linked into a kernel that has its own copy_to_user and friends.
+vdir=$O/tests/vendor
+rm -rf "$vdir" && mkdir -p "$vdir"
+vflags=$(make -s --no-print-directory -f tests/link/print-flags.mk \
+	UACCESS_ARCH="$ARCH" UACCESS_PREFIX=vk_ UACCESS_SHORT_NAMES=n)
+vok=0
+for src in $(make -s --no-print-directory -f tests/link/print-flags.mk \
+		UACCESS_ARCH="$ARCH" srcs); do
+	$CC $vflags -O2 -Wall -Werror -c "$src" \
+		-o "$vdir/lib-$(echo "${src#./}" | tr / -).o" || vok=1
+done
+$CC $(make -s --no-print-directory -f tests/link/print-flags.mk \
+	UACCESS_ARCH="$ARCH" UACCESS_PREFIX=vk_ UACCESS_SHORT_NAMES=n cppflags) \
+	-std=gnu11 -O2 -Wall -Werror -ffreestanding -fno-builtin \
+	-fno-stack-protector $KERNEL_CFLAGS -c tests/link/vendor_main.c \
+	-o "$vdir/vendor_main.o" || vok=1
+[ $vok -eq 0 ] && $CC -nostdlib -static -Wl,-L,include -Wl,-e,vendor_main \
+	-Wl,-T,tests/arch/$ARCH/kernel.ld -o "$vdir/kernel.elf" "$vdir"/*.o
+result $? "vendoring: prefixed build without short names links beside a kernel's own copy_to_user"
+vbad=$($NM --defined-only "$vdir"/lib-*.o 2>/dev/null |
+	awk 'NF == 3 && $2 ~ /[A-Z]/ { print $3 }' | grep -v '^vk_' | sort -u)
+[ -z "$vbad" ]
+result $? "vendoring: every library symbol starts with vk_ ($(echo $vbad))"
 
 # Checks of this architecture (they call result too).
 [ -f tests/arch/$ARCH/build-checks.sh ] && . tests/arch/$ARCH/build-checks.sh

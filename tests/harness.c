@@ -14,6 +14,7 @@ unsigned long test_features;
 int test_init_status;
 unsigned long test_user_start = UACCESS_USER_START;
 unsigned long test_user_end = UACCESS_USER_END;
+void (*t_after_suite)(void);
 
 static unsigned long total_passed, total_failed;
 static unsigned long group_passed, group_failed;
@@ -67,6 +68,8 @@ unsigned long t_run_suite(void)
 {
 	for (const struct test *t = suite; t->name; t++)
 		t->run();
+	if (t_after_suite)
+		t_after_suite();
 	plat_printf("# %lu user-memory faults resolved through uaccess_fixup()\n",
 		    plat_fault_count());
 	plat_printf("%lu passed, %lu failed\n", total_passed, total_failed);

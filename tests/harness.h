@@ -38,7 +38,15 @@ void t_group_end(void);
 /* Offset of the first byte of p[0, n) that is not v, or n. */
 size_t t_first_not(const unsigned char *p, size_t n, unsigned char v);
 
-/* Run the suite table; returns the number of failed cases. */
+/*
+ * A platform's own cases that can only be judged once the suite has run
+ * (the bare-metal PowerPC kernel's KUAP balance): set it before t_main(),
+ * and t_run_suite() calls it after the last test, so that its cases count
+ * in the same closing line. NULL (the default): nothing.
+ */
+extern void (*t_after_suite)(void);
+
+/* Run the suite table, then t_after_suite; returns the failed cases. */
 unsigned long t_run_suite(void);
 
 /*

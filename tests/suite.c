@@ -10,5 +10,6 @@ const struct test suite[] = {
 	{ "scalar", test_scalar },
 	{ "window", test_window },
 	{ "bulk", test_bulk },
+	{ "strings", test_strings },
 	{ 0, 0 },
 };

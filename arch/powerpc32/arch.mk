@@ -1,18 +1,11 @@
 # SPDX-License-Identifier: MIT
-# PowerPC32, big-endian, any CPU from the original PowerPC on: integer
-# registers only (-msoft-float; the library never touches FP state, so a
-# kernel need not save it around a user copy) and no PIC: 32-bit PowerPC
-# kernels are not PIC, and the .S routines are position independent anyway.
+# PowerPC32: the library's flags are in uaccess.mk; here, how the tests
+# build and run.
 #
 # DCBZ_LINE=16|32|64|128|0 sets UACCESS_DCBZ_LINE (<uaccess/dcbz.h>, 32 by
 # default) for the library and the tests, and picks the test runs below.
 CROSS_COMPILE ?= powerpc-linux-gnu-
 
-ARCH_CFLAGS := -mcpu=powerpc -mbig-endian -msoft-float -fno-pic
-ifneq ($(DCBZ_LINE),)
-ARCH_CFLAGS += -DUACCESS_DCBZ_LINE=$(DCBZ_LINE)
-TEST_ARCH_CFLAGS := -DUACCESS_DCBZ_LINE=$(DCBZ_LINE)
-endif
 # Flags of the kernel-model link check (tests/build-checks.sh).
 KERNEL_CFLAGS := -mcpu=powerpc -mbig-endian -msoft-float -fno-pic
 # The suite is a static Linux program run under qemu-ppc (glibc's static

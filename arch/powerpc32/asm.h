@@ -3,6 +3,8 @@
 #ifndef UACCESS_POWERPC32_ASM_H
 #define UACCESS_POWERPC32_ASM_H
 
+#include <uaccess/namespace.h>
+
 #define FUNC(name)			\
 	.text ;				\
 	.globl name ;			\

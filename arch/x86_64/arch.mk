@@ -1,9 +1,6 @@
 # SPDX-License-Identifier: MIT
-# x86-64: integer registers only and no red zone (the library may run in an
-# interrupt context on the kernel stack). -fpie makes every reference
-# RIP-relative, so the same objects link into a PIE test program and into a
-# kernel built with -mcmodel=kernel -fno-pic.
-ARCH_CFLAGS := -mgeneral-regs-only -mno-red-zone -fpie
+# x86-64: the library's flags are in uaccess.mk; here, how the tests build
+# and run.
 # Flags of the kernel-model link check (tests/build-checks.sh).
 KERNEL_CFLAGS := -mcmodel=kernel -fno-pic -mno-red-zone -mgeneral-regs-only
 # The tests call the inline routines, which call out of line from asm.

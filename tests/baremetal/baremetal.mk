@@ -11,6 +11,8 @@
 #			build/qemu-ARCH, then one closing line over all
 #   make qemu-demo	boot this ARCH's demo kernel, its report on the
 #			terminal (fails unless QEMU_PASS_STATUS)
+#   make qemu-demo-build	only build the library and the demo kernel
+#			(the top-level `make demo` runs it quietly first)
 #
 # Included by the top-level Makefile (ARCH, O, LIB, CC, CPPFLAGS,
 # TEST_CFLAGS, Q, quiet are defined). Each tests/baremetal/ARCH/kernel.mk
@@ -59,10 +61,12 @@ qemu-check:
 		ARCH=$(a) O=$(QEMU_CHECK_O)-$(a) qemu-test || true$(qemu_newline))
 	$(Q)sh tests/tally.sh $(QEMU_CHECK_LOGS)
 
+qemu-demo-build: $(LIB) $(DEMO_KERNEL)
+
 qemu-demo: $(DEMO_KERNEL)
 	$(if $(DEMO_KERNEL),,@echo "no demo kernel for ARCH=$(ARCH)"; exit 1)
 	$(Q)sh scripts/install-deps.sh $(QEMU_DEPS)
 	$(Q)timeout 120 $(demo_cmd) < /dev/null; s=$$?; \
 		[ $$s -eq $(QEMU_PASS_STATUS) ] || { echo "demo: exit status $$s"; exit 1; }
 
-.PHONY: qemu-test qemu-check qemu-demo
+.PHONY: qemu-test qemu-check qemu-demo qemu-demo-build

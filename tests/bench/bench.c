@@ -51,6 +51,7 @@
 #define MIN_MIX_CALLS	64UL
 #define CALIBRATION_CALLS 16UL
 #define DEFAULT_ROUNDS	31
+#define MAX_ROUNDS_STR	101	/* the strings table keeps its samples here */
 
 enum op { OP_CLEAR, OP_COPY_TO, OP_COPY_FROM, NR_OPS };
 
@@ -832,13 +833,216 @@ static void write_plot_data(const char *dir)
 	fclose(f);
 }
 
+/* ---- Strings --------------------------------------------------------- */
+
+/*
+ * strnlen_user and strncpy_from_user at a few string lengths, the library
+ * (aligned words, lib/) against a byte-at-a-time reference written here
+ * with the same window and one unsafe_get_user per byte. count is the
+ * length + STR_SLACK, so every call finds its NUL. A third column times an
+ * empty window (user_access_begin + user_access_end): the check and the
+ * speculation barrier (lfence) that every string call pays once, which
+ * masking the pointer instead would replace by a few integer instructions.
+ */
+#define STR_SLACK	64
+
+static const unsigned long str_lengths[] = { 8, 64, 256, 4096 };
+
+enum str_op { STR_NLEN, STR_NCPY, NR_STR_OPS };
+enum str_col { STR_LIB, STR_BYTES, STR_WINDOW, NR_STR_COLS };
+
+static const char *const str_op_names[NR_STR_OPS] = {
+	[STR_NLEN] = "strnlen_user", [STR_NCPY] = "strncpy_from_user",
+};
+static const char *const str_col_names[NR_STR_COLS] = {
+	[STR_LIB] = "lib", [STR_BYTES] = "ref:bytes", [STR_WINDOW] = "window",
+};
+
+/* The reference: the contract of <uaccess.h>, one byte per access. */
+static long ref_str_bytes(char *dst, const char *src, long count, bool copy)
+{
+	unsigned long a = (unsigned long)src, max;
+	long i;
+
+	if (count <= 0)
+		return copy ? 0 : 1;
+	if (a < uaccess_user_start || a >= uaccess_user_end)
+		goto fault;
+	max = uaccess_user_end - a;
+	if (max > (unsigned long)count)
+		max = (unsigned long)count;
+	if (!user_access_begin(src, max))
+		goto fault;
+	for (i = 0; i < (long)max; i++) {
+		char c;
+
+		unsafe_get_user(c, src + i, efault);
+		if (copy)
+			dst[i] = c;
+		if (!c) {
+			user_access_end();
+			return copy ? i : i + 1;
+		}
+	}
+	user_access_end();
+	if (max < (unsigned long)count)
+		goto fault;
+	return copy ? count : count + 1;
+efault:
+	user_access_end();
+fault:
+	return copy ? -UACCESS_EFAULT : 0;
+}
+
+static long ref_strnlen_bytes(const char *s, long n)
+{
+	return ref_str_bytes(NULL, s, n, false);
+}
+
+static long ref_strncpy_bytes(char *dst, const char *src, long count)
+{
+	return ref_str_bytes(dst, src, count, true);
+}
+
+static long empty_window(const char *s, long n)
+{
+	if (!user_access_begin(s, (unsigned long)n))
+		return 0;
+	user_access_end();
+	return 1;
+}
+
+static volatile long str_sink;
+
+#define DEFINE_STR_TIMER(name, call)					\
+__attribute__((noinline, aligned(64)))					\
+static uint64_t name(const struct batch *b)				\
+{									\
+	char *to = b->to;						\
+	const char *from = b->from;					\
+	long n = (long)b->n, sum = 0;					\
+	uint64_t start, ticks;						\
+									\
+	(void)to;							\
+	start = tsc_begin();						\
+	for (unsigned long i = 0; i < b->calls; i++)			\
+		sum += call;						\
+	ticks = tsc_end() - start;					\
+	str_sink += sum;						\
+	return ticks;							\
+}
+
+DEFINE_STR_TIMER(time_lib_strnlen, strnlen_user(from, n))
+DEFINE_STR_TIMER(time_lib_strncpy, strncpy_from_user(to, from, n))
+DEFINE_STR_TIMER(time_ref_strnlen, ref_strnlen_bytes(from, n))
+DEFINE_STR_TIMER(time_ref_strncpy, ref_strncpy_bytes(to, from, n))
+DEFINE_STR_TIMER(time_window, empty_window(from, n))
+
+static timer_fn *const str_timers[NR_STR_OPS][NR_STR_COLS] = {
+	[STR_NLEN] = { time_lib_strnlen, time_ref_strnlen, time_window },
+	[STR_NCPY] = { time_lib_strncpy, time_ref_strncpy, time_window },
+};
+
+#define NR_STR_LENGTHS ARRAY_SIZE(str_lengths)
+
+/* The string of length len at the user buffer's page offset, NUL after. */
+static struct batch str_batch(unsigned long len, unsigned long calls)
+{
+	char *user = user_buf + page_offset;
+
+	memset(user, 'x', len);
+	user[len] = '\0';
+	return (struct batch){ .to = kernel_buf + page_offset, .from = user,
+			       .n = len + STR_SLACK, .calls = calls };
+}
+
+/* Library and reference agree, and the library's copy is the string. */
+static void check_strings(void)
+{
+	for (size_t l = 0; l < NR_STR_LENGTHS; l++) {
+		struct batch b = str_batch(str_lengths[l], 1);
+		long n = (long)b.n, len = (long)str_lengths[l];
+
+		memset(b.to, 0x5a, b.n);
+		if (strnlen_user(b.from, n) != len + 1 ||
+		    ref_strnlen_bytes(b.from, n) != len + 1 ||
+		    ref_strncpy_bytes(b.to, b.from, n) != len ||
+		    strncpy_from_user(b.to, b.from, n) != len ||
+		    memcmp(b.to, b.from, (size_t)len + 1)) {
+			fprintf(stderr, "bench: strings are wrong at length %ld\n", len);
+			exit(1);
+		}
+	}
+}
+
+static void strings_table(void)
+{
+	static double s[NR_STR_OPS][NR_STR_LENGTHS][NR_STR_COLS][MAX_ROUNDS_STR];
+	unsigned long calls[NR_STR_OPS][NR_STR_LENGTHS][NR_STR_COLS];
+	double med[NR_STR_OPS][NR_STR_LENGTHS][NR_STR_COLS];
+	int nr = rounds < MAX_ROUNDS_STR ? rounds : MAX_ROUNDS_STR;
+
+	check_strings();
+	configure_library(columns[0].features);
+	/* Calibrate as run_round() does, then interleave rounds likewise. */
+	for (int round = -3; round < nr; round++)
+		for (int op = 0; op < NR_STR_OPS; op++)
+			for (size_t l = 0; l < NR_STR_LENGTHS; l++)
+				for (int c = 0; c < NR_STR_COLS; c++) {
+					unsigned long *k = &calls[op][l][c];
+					struct batch b = str_batch(str_lengths[l],
+						round < 0 ? CALIBRATION_CALLS : *k);
+					double per = (double)str_timers[op][c](&b) /
+						     (double)b.calls;
+					unsigned long want;
+
+					if (round >= 0) {
+						s[op][l][c][round] = per;
+						continue;
+					}
+					if (round == -3)
+						*k = 1;
+					want = (unsigned long)(TARGET_TICKS / (per + 1.0));
+					want = want < 1 ? 1 : want > MAX_CALLS ? MAX_CALLS : want;
+					if (want > *k)
+						*k = want;
+				}
+	for (int op = 0; op < NR_STR_OPS; op++)
+		for (size_t l = 0; l < NR_STR_LENGTHS; l++)
+			for (int c = 0; c < NR_STR_COLS; c++) {
+				qsort(s[op][l][c], (size_t)nr, sizeof(double),
+				      compare_double);
+				med[op][l][c] = s[op][l][c][nr / 2];
+			}
+
+	out("\n## strings: ticks per call (count = length + %d, lib strategy %s)\n",
+	    STR_SLACK, uaccess_strategy_name());
+	out("\nlib: aligned words (lib/strnlen_user.c, lib/strncpy_from_user.c); "
+	    "ref:bytes: the same window, one unsafe_get_user per byte; "
+	    "window: user_access_begin + user_access_end alone (check + lfence)\n");
+	out("\n| %-17s | length | %8s | %9s | %8s | bytes/lib |\n"
+	    "|:------------------|-------:|---------:|----------:|---------:|----------:|\n",
+	    "op", str_col_names[STR_LIB], str_col_names[STR_BYTES],
+	    str_col_names[STR_WINDOW]);
+	for (int op = 0; op < NR_STR_OPS; op++)
+		for (size_t l = 0; l < NR_STR_LENGTHS; l++) {
+			double *m = med[op][l];
+
+			out("| %-17s | %6lu | %8.1f | %9.1f | %8.1f | %9.2f |\n",
+			    str_op_names[op], str_lengths[l], m[STR_LIB],
+			    m[STR_BYTES], m[STR_WINDOW],
+			    m[STR_BYTES] / (m[STR_LIB] > 0.5 ? m[STR_LIB] : 0.5));
+		}
+}
+
 static void usage(const char *prog)
 {
 	fprintf(stderr,
 		"usage: %s [-o DIR] [-r ROUNDS] [-a OFFSET]\n"
 		"  -o DIR     write results.md, results.csv, clear_user.dat there (.)\n"
 		"  -r ROUNDS  samples per cell, the median is reported (%d)\n"
-		"  -a OFFSET  start buffers OFFSET bytes into a page (0..4095, 0)\n",
+		"  -a OFFSET  start buffers OFFSET bytes into a page (0..4095, 0)\n"
+		"  -s         the strings table only\n",
 		prog, DEFAULT_ROUNDS);
 	exit(2);
 }
@@ -849,9 +1053,10 @@ int main(int argc, char **argv)
 	unsigned long detected;
 	char brand[49], names[64];
 	double ghz, t0;
+	bool strings_only = false;
 	int opt, cpu;
 
-	while ((opt = getopt(argc, argv, "o:r:a:h")) != -1) {
+	while ((opt = getopt(argc, argv, "o:r:a:sh")) != -1) {
 		switch (opt) {
 		case 'o':
 			dir = optarg;
@@ -861,6 +1066,9 @@ int main(int argc, char **argv)
 			break;
 		case 'a':
 			page_offset = strtoul(optarg, NULL, 0);
+			break;
+		case 's':
+			strings_only = true;
 			break;
 		default:
 			usage(argv[0]);
@@ -915,24 +1123,29 @@ int main(int argc, char **argv)
 	fflush(stdout);
 
 	t0 = now_ns();
-	fprintf(stderr, "bench: calibrating, then %d rounds\n", rounds);
-	for (int i = 0; i < 3; i++)
-		run_round(-1);
-	for (int round = 0; round < rounds; round++)
-		run_round(round);
-	take_medians();
+	if (!strings_only) {
+		fprintf(stderr, "bench: calibrating, then %d rounds\n", rounds);
+		for (int i = 0; i < 3; i++)
+			run_round(-1);
+		for (int round = 0; round < rounds; round++)
+			run_round(round);
+		take_medians();
 
-	for (int op = 0; op < NR_OPS; op++) {
-		ticks_table(op);
-		throughput_table(op, ghz);
-		summary(op);
+		for (int op = 0; op < NR_OPS; op++) {
+			ticks_table(op);
+			throughput_table(op, ghz);
+			summary(op);
+		}
 	}
+	strings_table();
 	out("\nmeasured in %.1f s\n", (now_ns() - t0) / 1e9);
 	if (not_done)
 		out("\nWARNING: a routine reported bytes not done (%#lx)\n",
 		    not_done);
 	fclose(md_file);
-	write_csv(dir);
-	write_plot_data(dir);
+	if (!strings_only) {
+		write_csv(dir);
+		write_plot_data(dir);
+	}
 	return not_done ? 1 : 0;
 }

@@ -25,10 +25,10 @@ hex='function hex(s,  i, v) {
 bin=$O/tests/uaccess-test
 if [ -f "$bin" ]; then
 	# The addresses of the memory accesses of the library's routines.
-	ops=$($OBJDUMP -d --no-show-raw-insn "$bin" | awk "$hex"'
+	ops=$($OBJDUMP -d --no-show-raw-insn "$bin" | awk -v pfx="${PREFIX:-}" "$hex"'
 		/^[0-9a-f]+ </ {
-			f = $2 == "<uaccess_dcbz_line_size>:"
-			if ($2 ~ /^<(_uaccess_clear_user|_uaccess_copy_user)>:$/)
+			f = $2 == "<" pfx "uaccess_dcbz_line_size>:"
+			if ($2 ~ "^<" pfx "(_uaccess_clear_user|_uaccess_copy_user)>:$")
 				f = 2
 			next
 		}

@@ -5,13 +5,13 @@
  * mmu.c, trap.c); instead of the suite it initialises the library the way
  * a kernel does (uaccess_init(), with the text-poke hook) and shows:
  *
+ *  1. what uaccess_init() chose for this CPU;
  *  2. clear_user running into an unmapped page: the ELF loader's "padzero"
  *     of the bss tail, with the count of bytes not cleared;
  *  3. copy_from_user from a partly unmapped buffer: the short count and
  *     the zero-filled tail of the kernel buffer;
  *  4. get_user / put_user on a kernel address: refused by access_ok;
- *  4. SMAP catching a stray kernel access to user memory;
- *  5. what uaccess_init() chose for this CPU.
+ *  5. SMAP catching a stray kernel access to user memory.
  *
  * Every step checks what it shows; the run passes only if all hold.
  */
@@ -169,7 +169,7 @@ bool kernel_run(const char *set)
 	partial_copy();
 	kernel_address();
 	stray_access();
-	kprintf("%s. Next: make check (every test), make bench (timings)\n",
-		all_ok ? "All as the contract says" : "SOMETHING WENT WRONG");
+	kprintf("%s\n", all_ok ? "All as the contract says." :
+				 "SOMETHING WENT WRONG");
 	return all_ok;
 }

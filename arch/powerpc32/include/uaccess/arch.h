@@ -116,12 +116,14 @@ static inline void uaccess_kuap_prevent(const void __user *addr,
  * dcbz nonzero selects the dcbz line loop, which only _uaccess_dcbz may
  * (uaccess_init() sets it after checking the line size; 0 before).
  */
-unsigned long _uaccess_clear_user(void __user *to, unsigned long n, unsigned long dcbz);
+unsigned long _uaccess_clear_user(void __user *to, unsigned long n,
+				  unsigned long dcbz);
 unsigned long _uaccess_copy_user(void *to, const void *from, unsigned long n,
 			 unsigned long dcbz);
 extern unsigned long _uaccess_dcbz;
 
-static inline unsigned long __clear_user(void __user *to, unsigned long n)
+static inline unsigned long __uaccess_clear_user(void __user *to,
+						 unsigned long n)
 {
 	unsigned long left;
 
@@ -131,8 +133,9 @@ static inline unsigned long __clear_user(void __user *to, unsigned long n)
 	return left;
 }
 
-static inline unsigned long __copy_to_user(void __user *to, const void *from,
-					   unsigned long n)
+static inline unsigned long __uaccess_copy_to_user(void __user *to,
+						   const void *from,
+						   unsigned long n)
 {
 	unsigned long left;
 
@@ -142,8 +145,9 @@ static inline unsigned long __copy_to_user(void __user *to, const void *from,
 	return left;
 }
 
-static inline unsigned long __copy_from_user(void *to, const void __user *from,
-					     unsigned long n)
+static inline unsigned long __uaccess_copy_from_user(void *to,
+						     const void __user *from,
+						     unsigned long n)
 {
 	unsigned long left;
 

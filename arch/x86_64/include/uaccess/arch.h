@@ -47,9 +47,6 @@
 void uaccess_set_text_poke(void (*poke)(void *dst, const void *src,
 					unsigned long len));
 
-#define _UACCESS_S2(x) #x
-#define _UACCESS_S(x) _UACCESS_S2(x)
-
 /* Open and close a user-access window: stac/clac where SMAP exists. */
 #define _UACCESS_STAC UACCESS_ALTERNATIVE("nopl (%%rax)", "stac", UACCESS_FEAT_SMAP_BIT)
 #define _UACCESS_CLAC UACCESS_ALTERNATIVE("nopl (%%rax)", "clac", UACCESS_FEAT_SMAP_BIT)
@@ -68,14 +65,14 @@ static inline unsigned long _uaccess_clear(void *to, unsigned long n)
 	__asm__ volatile(_UACCESS_STAC
 			 "	cmpq $" _UACCESS_S(UACCESS_CLEAR_SHORT_LIMIT) " - 1, %%rcx\n"
 			 "	ja 1f\n"
-			 UACCESS_ALTERNATIVE_2("call _uaccess_clear_user_short",
+			 UACCESS_ALTERNATIVE_2("call " _UACCESS_S(_uaccess_clear_user_short),
 					       "rep stosb", UACCESS_FEAT_FSRM_BIT,
 					       "rep stosb", UACCESS_FEAT_FSRS_BIT)
 			 UACCESS_EXTABLE(880b, 2f)
 			 "2:\n"
 			 _UACCESS_CLAC
 			 "	.pushsection .text.unlikely, \"ax\"\n"
-			 "1:	call _uaccess_clear_user_long\n"
+			 "1:	call " _UACCESS_S(_uaccess_clear_user_long) "\n"
 			 "	jmp 2b\n"
 			 "	.popsection\n"
 			 : "+c"(n), "+D"(to), "+a"(zero)
@@ -92,15 +89,15 @@ static inline unsigned long _uaccess_clear(void *to, unsigned long n)
 #define _UACCESS_COPY(open, close)					\
 	__asm__ volatile(open						\
 			 "	cmpq $" _UACCESS_S(UACCESS_COPY_SHORT_LIMIT) " - 1, %%rcx\n" \
-			 "	ja 1f\n"					\
-			 UACCESS_ALTERNATIVE("call _uaccess_copy_user_short",	\
+			 "	ja 1f\n"				\
+			 UACCESS_ALTERNATIVE("call " _UACCESS_S(_uaccess_copy_user_short), \
 					     "rep movsb", UACCESS_FEAT_FSRM_BIT) \
 			 UACCESS_EXTABLE(880b, 2f)			\
 			 "2:\n"						\
 			 close						\
 			 "	.pushsection .text.unlikely, \"ax\"\n"	\
-			 "1:	call _uaccess_copy_user_long\n"			\
-			 "	jmp 2b\n"					\
+			 "1:	call " _UACCESS_S(_uaccess_copy_user_long) "\n" \
+			 "	jmp 2b\n"				\
 			 "	.popsection\n"				\
 			 : "+c"(n), "+D"(to), "+S"(from)		\
 			 :						\
@@ -126,7 +123,7 @@ static inline unsigned long _uaccess_copy(void *to, const void *from,
 			 "2:\n"						\
 			 _UACCESS_CLAC					\
 			 "	.pushsection .text.unlikely, \"ax\"\n"	\
-			 "3:	call _uaccess_clear_user_bytes\n"		\
+			 "3:	call " _UACCESS_S(_uaccess_clear_user_bytes) "\n" \
 			 "	jmp 2b\n"				\
 			 "	.popsection\n"				\
 			 : "+c"(n), "+D"(to)				\
@@ -143,7 +140,7 @@ static inline unsigned long _uaccess_copy(void *to, const void *from,
 			 "2:\n"						\
 			 _UACCESS_CLAC					\
 			 "	.pushsection .text.unlikely, \"ax\"\n"	\
-			 "3:	call _uaccess_copy_user_bytes\n"		\
+			 "3:	call " _UACCESS_S(_uaccess_copy_user_bytes) "\n" \
 			 "	jmp 2b\n"				\
 			 "	.popsection\n"				\
 			 : "+c"(n), "+D"(to), "+S"(from)		\
@@ -177,23 +174,26 @@ static inline unsigned long _uaccess_copy_const(void *to, const void *from,
 	(__builtin_constant_p(n) &&					\
 	 ((n) == 1 || (n) == 2 || (n) == 4 || (n) == 8))
 
-static inline unsigned long __clear_user(void __user *to, unsigned long n)
+static inline unsigned long __uaccess_clear_user(void __user *to,
+						 unsigned long n)
 {
 	if (_UACCESS_SMALL_CONST(n))
 		return _uaccess_clear_const((void *)to, n);
 	return _uaccess_clear((void *)to, n);
 }
 
-static inline unsigned long __copy_to_user(void __user *to, const void *from,
-					   unsigned long n)
+static inline unsigned long __uaccess_copy_to_user(void __user *to,
+						   const void *from,
+						   unsigned long n)
 {
 	if (_UACCESS_SMALL_CONST(n))
 		return _uaccess_copy_const((void *)to, from, n);
 	return _uaccess_copy((void *)to, from, n);
 }
 
-static inline unsigned long __copy_from_user(void *to, const void __user *from,
-					     unsigned long n)
+static inline unsigned long __uaccess_copy_from_user(void *to,
+						     const void __user *from,
+						     unsigned long n)
 {
 	if (_UACCESS_SMALL_CONST(n))
 		return _uaccess_copy_const(to, (const void *)from, n);
@@ -250,7 +250,7 @@ static inline unsigned long __copy_from_user(void *to, const void __user *from,
 } while (0)
 
 #define _UACCESS_PUT_SIZE(open, close, v, p, size, err) do {		\
-	unsigned long val = (unsigned long)(v);			\
+	unsigned long val = (unsigned long)(v);				\
 									\
 	switch (size) {							\
 	case 1: _UACCESS_PUT(open, close, "movb %b[val], (%[p])", p, val, err); break; \

@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Byte tricks on whole machine words, for the string calls (strnlen_user,
+ * strncpy_from_user). A word here is an unsigned long as it was loaded
+ * from memory, so "byte i" means the byte at address word + i, whatever
+ * the endianness: the helpers hide which end of the register that is.
+ * Library-internal.
+ */
+#ifndef UACCESS_WORD_AT_A_TIME_H
+#define UACCESS_WORD_AT_A_TIME_H
+
+#define WAT_BYTES	sizeof(unsigned long)
+#define WAT_ONES	(~0UL / 0xff)		/* 0x0101...01 */
+#define WAT_LOW7	(WAT_ONES * 0x7f)	/* 0x7f7f...7f */
+
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define WAT_SHIFT(i)	(8 * (i))			/* byte i's shift */
+#else
+#define WAT_SHIFT(i)	(8 * (WAT_BYTES - 1 - (i)))
+#endif
+
+/*
+ * Nonzero iff some byte of w is zero: the quick test for every word. A
+ * byte's borrow can only flag a byte above a zero one, so the flags say
+ * nothing reliable about which byte: wat_zero_bits() tells that.
+ */
+static inline unsigned long wat_has_zero(unsigned long w)
+{
+	return (w - WAT_ONES) & ~w & (WAT_ONES << 7);
+}
+
+/*
+ * 0x80 in every byte of w that is zero, 0 in every other byte. Exact per
+ * byte: (b & 0x7f) + 0x7f stays below 0x100, so no carry crosses into the
+ * next byte. (wat_has_zero() borrows across bytes: it may flag a 0x01
+ * byte above a zero one, which on big-endian comes first in memory and
+ * would be taken for the NUL.)
+ */
+static inline unsigned long wat_zero_bits(unsigned long w)
+{
+	return ~(((w & WAT_LOW7) + WAT_LOW7) | w | WAT_LOW7);
+}
+
+/* The index of the first zero byte in memory order; bits != 0. */
+static inline unsigned long wat_first_zero(unsigned long bits)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	return (unsigned long)__builtin_ctzl(bits) / 8;
+#else
+	return (unsigned long)__builtin_clzl(bits) / 8;
+#endif
+}
+
+/*
+ * w with its first n bytes (n < WAT_BYTES) set to 0xff: the bytes of an
+ * aligned word that lie before the string's first byte, which must never
+ * be taken for its NUL.
+ */
+static inline unsigned long wat_fill_before(unsigned long w, unsigned long n)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	return w | ((1UL << WAT_SHIFT(n)) - 1);
+#else
+	return w | ~(~0UL >> (8 * n));
+#endif
+}
+
+static inline unsigned char wat_byte(unsigned long w, unsigned long i)
+{
+	return (unsigned char)(w >> WAT_SHIFT(i));
+}
+
+#endif /* UACCESS_WORD_AT_A_TIME_H */
