@@ -10,7 +10,8 @@
 #   make qemu-check	qemu-test for every ARCH that has a kernel, each in
 #			build/qemu-ARCH, then one closing line over all
 #   make qemu-demo	boot this ARCH's demo kernel, its report on the
-#			terminal (fails unless QEMU_PASS_STATUS)
+#			terminal (fails unless QEMU_PASS_STATUS and the
+#			last line is "# kernel: pass")
 #   make qemu-demo-build	only build the library and the demo kernel
 #			(the top-level `make demo` runs it quietly first)
 #
@@ -66,7 +67,10 @@ qemu-demo-build: $(LIB) $(DEMO_KERNEL)
 qemu-demo: $(DEMO_KERNEL)
 	$(if $(DEMO_KERNEL),,@echo "no demo kernel for ARCH=$(ARCH)"; exit 1)
 	$(Q)sh scripts/install-deps.sh $(QEMU_DEPS)
-	$(Q)timeout 120 $(demo_cmd) < /dev/null; s=$$?; \
-		[ $$s -eq $(QEMU_PASS_STATUS) ] || { echo "demo: exit status $$s"; exit 1; }
+	$(Q)log=$(O)/demo.log; \
+		{ timeout 120 $(demo_cmd) < /dev/null; echo "$$?" > $$log.status; } | tee $$log; \
+		s=$$(cat $$log.status); \
+		[ "$$s" -eq $(QEMU_PASS_STATUS) ] || { echo "demo: exit status $$s"; exit 1; }; \
+		tail -n 1 $$log | grep -q '^# kernel: pass' || { echo "demo: no pass line"; exit 1; }
 
 .PHONY: qemu-test qemu-check qemu-demo qemu-demo-build

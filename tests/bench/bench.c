@@ -37,6 +37,7 @@
 #include <unistd.h>
 #include <uaccess.h>
 #include "ref.h"
+#include "ref_strings.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -51,7 +52,7 @@
 #define MIN_MIX_CALLS	64UL
 #define CALIBRATION_CALLS 16UL
 #define DEFAULT_ROUNDS	31
-#define MAX_ROUNDS_STR	101	/* the strings table keeps its samples here */
+#define MAX_ROUNDS_STR	101	/* samples kept per cell by time_cells() */
 
 enum op { OP_CLEAR, OP_COPY_TO, OP_COPY_FROM, NR_OPS };
 
@@ -837,7 +838,7 @@ static void write_plot_data(const char *dir)
 
 /*
  * strnlen_user and strncpy_from_user at a few string lengths, the library
- * (aligned words, lib/) against a byte-at-a-time reference written here
+ * (aligned words, lib/) against a byte-at-a-time reference (ref_strings.h)
  * with the same window and one unsafe_get_user per byte. count is the
  * length + STR_SLACK, so every call finds its NUL. A third column times an
  * empty window (user_access_begin + user_access_end): the check and the
@@ -857,42 +858,6 @@ static const char *const str_op_names[NR_STR_OPS] = {
 static const char *const str_col_names[NR_STR_COLS] = {
 	[STR_LIB] = "lib", [STR_BYTES] = "ref:bytes", [STR_WINDOW] = "window",
 };
-
-/* The reference: the contract of <uaccess.h>, one byte per access. */
-static long ref_str_bytes(char *dst, const char *src, long count, bool copy)
-{
-	unsigned long a = (unsigned long)src, max;
-	long i;
-
-	if (count <= 0)
-		return copy ? 0 : 1;
-	if (a < uaccess_user_start || a >= uaccess_user_end)
-		goto fault;
-	max = uaccess_user_end - a;
-	if (max > (unsigned long)count)
-		max = (unsigned long)count;
-	if (!user_access_begin(src, max))
-		goto fault;
-	for (i = 0; i < (long)max; i++) {
-		char c;
-
-		unsafe_get_user(c, src + i, efault);
-		if (copy)
-			dst[i] = c;
-		if (!c) {
-			user_access_end();
-			return copy ? i : i + 1;
-		}
-	}
-	user_access_end();
-	if (max < (unsigned long)count)
-		goto fault;
-	return copy ? count : count + 1;
-efault:
-	user_access_end();
-fault:
-	return copy ? -UACCESS_EFAULT : 0;
-}
 
 static long ref_strnlen_bytes(const char *s, long n)
 {
@@ -975,45 +940,68 @@ static void check_strings(void)
 	}
 }
 
+/* One cell of a timed table: a timer, run on a string of len bytes. */
+struct cell {
+	timer_fn *timer;
+	unsigned long len;
+};
+
+/*
+ * Time a table's cells as run_round() does: three calibration passes size
+ * each cell's batches to about TARGET_TICKS, then the rounds run across
+ * all cells in turn (so that a slow moment of the machine spreads over the
+ * whole table, not one cell); med[i] is cells[i]'s median ticks per call.
+ */
+static void time_cells(const struct cell *cells, size_t nr_cells, double *med)
+{
+	int nr = rounds < MAX_ROUNDS_STR ? rounds : MAX_ROUNDS_STR;
+	double (*s)[MAX_ROUNDS_STR] = calloc(nr_cells, sizeof(*s));
+	unsigned long *calls = calloc(nr_cells, sizeof(*calls));
+
+	if (!s || !calls) {
+		perror("calloc");
+		exit(1);
+	}
+	for (int round = -3; round < nr; round++)
+		for (size_t i = 0; i < nr_cells; i++) {
+			struct batch b = str_batch(cells[i].len,
+				round < 0 ? CALIBRATION_CALLS : calls[i]);
+			double per = (double)cells[i].timer(&b) / (double)b.calls;
+			unsigned long want;
+
+			if (round >= 0) {
+				s[i][round] = per;
+				continue;
+			}
+			if (round == -3)
+				calls[i] = 1;
+			want = (unsigned long)(TARGET_TICKS / (per + 1.0));
+			want = want < 1 ? 1 : want > MAX_CALLS ? MAX_CALLS : want;
+			if (want > calls[i])
+				calls[i] = want;
+		}
+	for (size_t i = 0; i < nr_cells; i++) {
+		qsort(s[i], (size_t)nr, sizeof(double), compare_double);
+		med[i] = s[i][nr / 2];
+	}
+	free(s);
+	free(calls);
+}
+
 static void strings_table(void)
 {
-	static double s[NR_STR_OPS][NR_STR_LENGTHS][NR_STR_COLS][MAX_ROUNDS_STR];
-	unsigned long calls[NR_STR_OPS][NR_STR_LENGTHS][NR_STR_COLS];
+	struct cell cells[NR_STR_OPS][NR_STR_LENGTHS][NR_STR_COLS];
 	double med[NR_STR_OPS][NR_STR_LENGTHS][NR_STR_COLS];
-	int nr = rounds < MAX_ROUNDS_STR ? rounds : MAX_ROUNDS_STR;
 
 	check_strings();
 	configure_library(columns[0].features);
-	/* Calibrate as run_round() does, then interleave rounds likewise. */
-	for (int round = -3; round < nr; round++)
-		for (int op = 0; op < NR_STR_OPS; op++)
-			for (size_t l = 0; l < NR_STR_LENGTHS; l++)
-				for (int c = 0; c < NR_STR_COLS; c++) {
-					unsigned long *k = &calls[op][l][c];
-					struct batch b = str_batch(str_lengths[l],
-						round < 0 ? CALIBRATION_CALLS : *k);
-					double per = (double)str_timers[op][c](&b) /
-						     (double)b.calls;
-					unsigned long want;
-
-					if (round >= 0) {
-						s[op][l][c][round] = per;
-						continue;
-					}
-					if (round == -3)
-						*k = 1;
-					want = (unsigned long)(TARGET_TICKS / (per + 1.0));
-					want = want < 1 ? 1 : want > MAX_CALLS ? MAX_CALLS : want;
-					if (want > *k)
-						*k = want;
-				}
 	for (int op = 0; op < NR_STR_OPS; op++)
 		for (size_t l = 0; l < NR_STR_LENGTHS; l++)
-			for (int c = 0; c < NR_STR_COLS; c++) {
-				qsort(s[op][l][c], (size_t)nr, sizeof(double),
-				      compare_double);
-				med[op][l][c] = s[op][l][c][nr / 2];
-			}
+			for (int c = 0; c < NR_STR_COLS; c++)
+				cells[op][l][c] = (struct cell){
+					str_timers[op][c], str_lengths[l] };
+	time_cells(&cells[0][0][0], NR_STR_OPS * NR_STR_LENGTHS * NR_STR_COLS,
+		   &med[0][0][0]);
 
 	out("\n## strings: ticks per call (count = length + %d, lib strategy %s)\n",
 	    STR_SLACK, uaccess_strategy_name());
@@ -1128,38 +1116,15 @@ static timer_fn *const hd_timers[NR_HD_OPS][NR_HD_COLS] = {
 
 static void hardening_table(void)
 {
-	static double s[NR_HD_OPS][NR_HD_COLS][MAX_ROUNDS_STR];
-	unsigned long calls[NR_HD_OPS][NR_HD_COLS];
+	struct cell cells[NR_HD_OPS][NR_HD_COLS];
 	double med[NR_HD_OPS][NR_HD_COLS];
-	int nr = rounds < MAX_ROUNDS_STR ? rounds : MAX_ROUNDS_STR;
 
 	configure_library(columns[0].features);
-	for (int round = -3; round < nr; round++)
-		for (int op = 0; op < NR_HD_OPS; op++)
-			for (int c = 0; c < NR_HD_COLS; c++) {
-				unsigned long *k = &calls[op][c];
-				struct batch b = str_batch(8,
-					round < 0 ? CALIBRATION_CALLS : *k);
-				double per = (double)hd_timers[op][c](&b) /
-					     (double)b.calls;
-				unsigned long want;
-
-				if (round >= 0) {
-					s[op][c][round] = per;
-					continue;
-				}
-				if (round == -3)
-					*k = 1;
-				want = (unsigned long)(TARGET_TICKS / (per + 1.0));
-				want = want < 1 ? 1 : want > MAX_CALLS ? MAX_CALLS : want;
-				if (want > *k)
-					*k = want;
-			}
+	/* One 4-byte access at the start of an 8-byte string. */
 	for (int op = 0; op < NR_HD_OPS; op++)
-		for (int c = 0; c < NR_HD_COLS; c++) {
-			qsort(s[op][c], (size_t)nr, sizeof(double), compare_double);
-			med[op][c] = s[op][c][nr / 2];
-		}
+		for (int c = 0; c < NR_HD_COLS; c++)
+			cells[op][c] = (struct cell){ hd_timers[op][c], 8 };
+	time_cells(&cells[0][0], NR_HD_OPS * NR_HD_COLS, &med[0][0]);
 
 	out("\n## hardening: ticks per call (Spectre-v1 mask vs barrier)\n");
 	out("\n__ form: no check; check: access_ok + __ form; shipped: "

@@ -41,8 +41,10 @@ $(BENCH_BIN): $(BENCH_OBJS) $(LIB)
 	$(Q)$(CC) $(BENCH_LDFLAGS) -o $@ $(BENCH_OBJS) $(LIB)
 
 bench: $(BENCH_BIN)
+	$(Q)rm -f $(BENCH_DIR)/clear_user.dat
 	$(Q)$(BENCH_PIN) $(BENCH_BIN) -o $(BENCH_DIR) $(BENCH_ARGS)
-	$(Q)if command -v gnuplot >/dev/null 2>&1; then \
+	$(Q)if command -v gnuplot >/dev/null 2>&1 && \
+	    [ -f $(BENCH_DIR)/clear_user.dat ]; then \
 		gnuplot -e "dir='$(BENCH_DIR)'" tests/bench/bench.gp && \
 		echo "plot: $(BENCH_DIR)/bench.png"; \
 	fi

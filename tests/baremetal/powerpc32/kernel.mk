@@ -91,11 +91,12 @@ qemu_cmd = $(QEMU_SYSTEM_PPC) -M ppce500 -m 128M -nographic -monitor none \
 QEMU_PASS_STATUS := 0
 QEMU_DEPS := powerpc-linux-gnu-gcc qemu-system-ppc
 
-# The demo (make demo): demo.c instead of the suite, on e500v2.
+# The demo (make demo): demo.c instead of the suite, on e500v2, with the
+# steps both architectures show alike (tests/baremetal/demo_common.c).
 PPC_BM_DEMO_OBJS := $(addprefix $(PPC_BM_OUT)/k32/,$(addsuffix .o,$(basename \
-	$(PPC_BM)/demo.c $(PPC_BM)/console.c $(PPC_BM)/mmu.c $(PPC_BM)/trap.c \
-	$(PPC_BM)/start.S tests/arch/powerpc32/probe.c tests/nolibc/string.c \
-	tests/nolibc/vsnprintf.c)))
+	$(PPC_BM)/demo.c tests/baremetal/demo_common.c $(PPC_BM)/console.c \
+	$(PPC_BM)/mmu.c $(PPC_BM)/trap.c $(PPC_BM)/start.S \
+	tests/arch/powerpc32/probe.c tests/nolibc/string.c tests/nolibc/vsnprintf.c)))
 DEMO_KERNEL := $(PPC_BM_OUT)/demo.elf
 $(DEMO_KERNEL): $(PPC_BM_DEMO_OBJS) $(PPC_BM_OUT)/lib32/libuaccess.a \
 		$(PPC_BM)/kernel.ld include/uaccess/sections.ld
@@ -104,6 +105,7 @@ $(DEMO_KERNEL): $(PPC_BM_DEMO_OBJS) $(PPC_BM_OUT)/lib32/libuaccess.a \
 		$(PPC_BM_OUT)/lib32/libuaccess.a
 demo_cmd = $(QEMU_SYSTEM_PPC) -M ppce500 -m 128M -nographic -monitor none \
 	-no-reboot -cpu e500v2 -kernel $(DEMO_KERNEL)
--include $(PPC_BM_OUT)/k32/$(PPC_BM)/demo.d
+-include $(PPC_BM_OUT)/k32/$(PPC_BM)/demo.d \
+	$(PPC_BM_OUT)/k32/tests/baremetal/demo_common.d
 
 .PHONY: ppc-bm-always

@@ -11,14 +11,15 @@ BM_DEMO := $(BM_DIR)/uaccess-demo.elf
 
 # The machine setup both kernels share, then what each runs: the test
 # kernel the suite of tests/ as the hosted harness has it (less
-# tests/hosted/), the demo its report; both with the libc-free string
+# tests/hosted/), the demo its report (the steps both architectures show
+# alike in tests/baremetal/demo_common.c); both with the libc-free string
 # functions and vsnprintf of tests/nolibc/.
 BM_SRC := tests/baremetal/x86_64
 BM_COMMON := $(addprefix $(BM_SRC)/,boot.S entry.S kprobe.S trap.c mmu.c kernel.c) \
 	tests/nolibc/string.c tests/nolibc/vsnprintf.c
 BM_TEST_SRCS := $(BM_COMMON) $(BM_SRC)/run_tests.c $(BM_SRC)/smap.c \
 	$(wildcard tests/*.c tests/arch/x86_64/*.c tests/arch/x86_64/*.S)
-BM_DEMO_SRCS := $(BM_COMMON) $(BM_SRC)/demo.c
+BM_DEMO_SRCS := $(BM_COMMON) $(BM_SRC)/demo.c tests/baremetal/demo_common.c
 bm_objs = $(addprefix $(BM_DIR)/,$(addsuffix .o,$(basename $(1))))
 
 # Freestanding: our headers (tests/nolibc/include), then only the

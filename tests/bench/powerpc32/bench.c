@@ -46,6 +46,7 @@
 #include <uaccess.h>
 #include "linux_arch.h"
 #include "sys.h"
+#include "../ref_strings.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -434,51 +435,14 @@ static void run_count(void)
  * strnlen_user and strncpy_from_user on strings of STR_LENGTHS bytes
  * (count = length + STR_SLACK, so the NUL is found): the library (aligned
  * words) against a byte-at-a-time reference with the same window and one
- * unsafe_get_user per byte. The ref_* names put the references' own
+ * unsafe_get_user per byte (ref_str_bytes, ../ref_strings.h, shared with the
+ * x86-64 bench). The ref_* names put the references' own
  * instructions in count.py's "routine" share, the bench_call_* wrappers in
  * the caller's, as for the routines above.
  */
 #define STR_SLACK	64
 
 static const unsigned long str_lengths[] = { 8, 64, 256, 4096 };
-
-__attribute__((noinline))
-long ref_str_bytes(char *dst, const char *src, long count, bool copy);
-__attribute__((noinline))
-long ref_str_bytes(char *dst, const char *src, long count, bool copy)
-{
-	unsigned long a = (unsigned long)src, max;
-	long i;
-
-	if (count <= 0)
-		return copy ? 0 : 1;
-	if (a < uaccess_user_start || a >= uaccess_user_end)
-		goto fault;
-	max = uaccess_user_end - a;
-	if (max > (unsigned long)count)
-		max = (unsigned long)count;
-	if (!user_access_begin(src, max))
-		goto fault;
-	for (i = 0; i < (long)max; i++) {
-		char c;
-
-		unsafe_get_user(c, src + i, efault);
-		if (copy)
-			dst[i] = c;
-		if (!c) {
-			user_access_end();
-			return copy ? i : i + 1;
-		}
-	}
-	user_access_end();
-	if (max < (unsigned long)count)
-		goto fault;
-	return copy ? count : count + 1;
-efault:
-	user_access_end();
-fault:
-	return copy ? -UACCESS_EFAULT : 0;
-}
 
 typedef long str_fn(char *to, const char *from, long n);
 

@@ -34,7 +34,7 @@ import time
 
 COLUMNS = ["dcbz", "words", "ref:words", "ref:bytes"]
 OPS = ["clear_user", "copy_user"]
-# The string calls: the library (aligned words) against bench.c's byte loop.
+# The string calls: the library (aligned words) against ref_strings.h's byte loop.
 STR_OPS = ["strnlen_user", "strncpy_from_user"]
 STR_COLUMNS = ["lib", "ref:bytes"]
 CLASSES = ["loads", "stores", "dcbz", "dcbt"]
@@ -323,7 +323,7 @@ def report(args, results, info):
     w("## strings: instructions per call (count = length + 64, so the NUL is found)")
     w("")
     w("lib: `strnlen_user` / `strncpy_from_user` (lib/, aligned words); ref:bytes: "
-      "bench.c's `ref_str_bytes`, the same window with one `unsafe_get_user` per byte. "
+      "ref_strings.h's `ref_str_bytes`, the same window with one `unsafe_get_user` per byte. "
       "Routine instructions only, loads among them.")
     w("")
     rows = []
