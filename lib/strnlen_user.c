@@ -4,6 +4,12 @@
  * scan as strncpy_from_user.c (which explains why it is exact and why the
  * pointer is masked instead of a barrier), without the copy.
  *
+ * The start of the scan (range, mask, window, first word) repeats
+ * strncpy_from_user.c's on purpose: with both as one inline helper, GCC
+ * no longer turns this loop into a counted (bdz) loop on PowerPC32, which
+ * costs 2 instructions per word (13372 instead of 11325 at 4 KiB, make
+ * bench ARCH=powerpc32).
+ *
  * n <= 0: no NUL can lie in s[0, n), so the answer is n's "not found"
  * value, 1 (> 0), without reading anything. (Linux returns 0 there, which
  * the contract reserves for a fault.)
