@@ -3,9 +3,13 @@
 that the suite (under qemu-ppc) catches each one. Every mutant is a plausible
 fixup, line-size or KUAP bug; the source is restored after each run.
 
-Usage (from the repository root): python3 tests/arch/powerpc32/mutants.py
-Each mutant names the line size it is built for and the CPU/feature runs
-that should catch it; the runs stop at the first that fails."""
+Usage (from the repository root): python3 tests/arch/powerpc32/mutants.py [WORD...]
+Arguments pick mutants by a word of their name. Each mutant names the line
+size it is built for and the runs that should catch it: CPU/FEATURES, the
+hosted suite under qemu-ppc, or qemu:CONFIG, a boot of the bare-metal
+kernel in that configuration (make qemu-test QEMU_CONFIGS=CONFIG), whose
+KUAP is real (PID) where the hosted suite's windows are empty hooks. The
+runs stop at the first that fails."""
 import os
 import subprocess
 import sys
@@ -13,6 +17,8 @@ import sys
 os.chdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../..'))
 C = 'arch/powerpc32/clear_user.S'
 P = 'arch/powerpc32/copy_user.S'
+A = 'arch/powerpc32/include/uaccess/arch.h'
+U = 'include/uaccess.h'
 DEFAULT = ['750/native', '750/none']
 M = [
  ("clear byte fixup rounds the count down to 4", C, 32, DEFAULT,
@@ -72,35 +78,105 @@ M = [
   "			if (z < end) {", "			if (z <= end) {"),
  ("strnlen_user takes bytes before s for the NUL", 'lib/strnlen_user.c', 32, DEFAULT,
   "	v = wat_fill_before((unsigned long)v, off);\n", ""),
+ ("Spectre mask compares the wrong way (keeps what is outside)", A, 32, ['750/native'],
+  "subfc %[mask], %[span], %[off]", "subfc %[mask], %[off], %[span]"),
+ ("Spectre mask returns the address unmasked", A, 32, ['750/native'],
+  "	return a & mask;", "	(void)mask;\n	return a;"),
+ ("Spectre mask keeps the user end itself", A, 32, ['750/native'],
+  '[span] "r"(end - start)', '[span] "r"(end - start + 1)'),
+ ("get_user leaves the value unzeroed on a fault", A, 32, ['750/native'],
+  '			 "	li %[hi], 0\\n"				\\\n			 "	li %[lo], 0\\n"				\\\n',
+  ''),
+ ("put_user reports success when the second word of 8 faults", A, 32, ['750/native'],
+  '"4:	stw %[lo], 4(%[p])\\n"\n				   UACCESS_EXTABLE(4b, 3f)',
+  '"4:	stw %[lo], 4(%[p])\\n"\n				   UACCESS_EXTABLE(4b, 2f)'),
+ ("get_user: the second word of 8 has no table entry", A, 32, ['750/native'],
+  '"4:	lwz %[lo], 4(%[p])\\n"\n				   UACCESS_EXTABLE(4b, 3f), p',
+  '"4:	lwz %[lo], 4(%[p])\\n", p'),
+ ("user_access_begin opens the window without access_ok", U, 32, ['750/native'],
+  "	if (!uaccess_access_ok(p, n))\n		return false;\n	_uaccess_window_open(p, n);",
+  "	_uaccess_window_open(p, n);"),
+ ("unsafe_get_user takes the label only on a positive error", U, 32, ['750/native'],
+  "	if (__builtin_expect(__ug_e, 0))", "	if (__builtin_expect(__ug_e > 0, 0))"),
+ ("unsafe_put_user ignores the error", U, 32, ['750/native'],
+  "(ptr), sizeof(*(ptr))), 0))", "(ptr), sizeof(*(ptr))) && 0, 0))"),
+ ("unsafe_copy_to_user takes the label only when nothing was written", U, 32,
+  ['750/native'], "_uaccess_copy_unsafe((to), (from), (n)), 0))",
+  "_uaccess_copy_unsafe((to), (from), (n)) == (n), 0))"),
+ # KUAP: only the bare-metal kernel enforces it (PID), so only it can tell.
+ ("KUAP allow not called in _uaccess_window_open", A, 32, ['qemu:e500v2-l32'],
+  '	uaccess_kuap_allow(p, n, UACCESS_KUAP_READ | UACCESS_KUAP_WRITE);\n	__asm__ volatile("sync',
+  '	(void)p, (void)n;\n	__asm__ volatile("sync'),
+ ("KUAP prevent not called in _uaccess_window_close", A, 32, ['qemu:e500v2-l32'],
+  "	uaccess_kuap_prevent((const void __user *)0, 0,\n			     UACCESS_KUAP_READ | UACCESS_KUAP_WRITE);\n",
+  ""),
 ]
 
 QEMU = os.environ.get('QEMU_PPC', 'qemu-ppc')
+
+
+def hosted(out, s):
+    """One run of the hosted suite under qemu-ppc: (rc, result line, first
+    failure)."""
+    cpu, feat = s.split('/')
+    r = subprocess.run(['timeout', '600', QEMU, '-cpu', cpu,
+                        f'{out}/tests/uaccess-test', feat],
+                       capture_output=True, text=True)
+    lines = r.stdout.splitlines()
+    return (r.returncode, [l for l in lines if ' passed, ' in l],
+            [l for l in lines if l.startswith('# FAIL') or 'unexpected' in l][:1])
+
+
+def qemu(config):
+    """One boot of the bare-metal kernel (built here): rc None if it did not
+    build, else as hosted()."""
+    out = 'build/mutants-qemu-ppc'
+    r = subprocess.run(['make', '-s', 'ARCH=powerpc32', f'O={out}',
+                        f'QEMU_CONFIGS={config}', 'qemu-test'],
+                       capture_output=True, text=True)
+    lines = r.stdout.splitlines()
+    if not any(l.startswith(('ok - ', 'not ok - ')) for l in lines):
+        return None, [r.stderr[-500:]], []
+    try:
+        log = open(f'{out}/qemu-{config}.log', errors='replace').read().splitlines()
+    except OSError:
+        log = []
+    return (r.returncode, [l for l in lines if ' passed, ' in l],
+            [l for l in log + lines if l.startswith(('# FAIL', 'not ok'))
+             or 'unexpected' in l][:1])
+
+
 missed = 0
 for name, f, line, sets, old, new in M:
+    if len(sys.argv) > 1 and not any(a in name for a in sys.argv[1:]):
+        continue
     src = open(f).read()
     assert src.count(old) == 1, (name, src.count(old))
     out = f'build/mutants-ppc{line}'
     open(f, 'w').write(src.replace(old, new))
     try:
-        b = subprocess.run(['make', '-s', 'ARCH=powerpc32', f'DCBZ_LINE={line}',
-                            f'O={out}', f'{out}/tests/uaccess-test'],
-                           capture_output=True, text=True)
-        if b.returncode:
-            print(f"BUILD FAIL {name}: {b.stderr[-500:]}")
-            missed += 1
-            continue
+        if any(not s.startswith('qemu:') for s in sets):
+            b = subprocess.run(['make', '-s', 'ARCH=powerpc32', f'DCBZ_LINE={line}',
+                                f'O={out}', f'{out}/tests/uaccess-test'],
+                               capture_output=True, text=True)
+            if b.returncode:
+                print(f"BUILD FAIL {name}: {b.stderr[-500:]}")
+                missed += 1
+                continue
         rc, first, last = 0, [], []
         for s in sets:
-            cpu, feat = s.split('/')
-            r = subprocess.run(['timeout', '600', QEMU, '-cpu', cpu,
-                                f'{out}/tests/uaccess-test', feat],
-                               capture_output=True, text=True)
-            rc = r.returncode
-            last = [l for l in r.stdout.splitlines() if ' passed, ' in l]
-            first = [l for l in r.stdout.splitlines()
-                     if l.startswith('# FAIL') or 'unexpected' in l][:1]
+            if s.startswith('qemu:'):
+                rc, last, first = qemu(s[5:])
+                if rc is None:
+                    break
+            else:
+                rc, last, first = hosted(out, s)
             if rc:
                 break
+        if rc is None:
+            print(f"BUILD FAIL {name}: {last[0]}")
+            missed += 1
+            continue
         missed += rc == 0
         print(f"{'CAUGHT' if rc else 'MISSED'} {name}: {s} rc={rc} "
               f"{last[-1] if last else '(no result line)'} {first}", flush=True)

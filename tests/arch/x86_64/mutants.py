@@ -1,12 +1,23 @@
 # SPDX-License-Identifier: MIT
 """Break the library on purpose, one mutation at a time, and check that the
-suite catches each one (make mutants). Every mutant is a plausible fixup or
-range-check bug; the source is restored after each run."""
+suite catches each one (make mutants). Every mutant is a plausible fixup,
+range-check, masking or window bug; the source is restored after each run.
+
+Usage (from the repository root): python3 tests/arch/x86_64/mutants.py [WORD...]
+Arguments pick mutants by a word of their name. A mutant may name, as a
+fifth field, the runs that should catch it: a feature set of the hosted
+suite, or qemu:CONFIG, a boot of the bare-metal kernel in that
+configuration (make qemu-test QEMU_CONFIGS=CONFIG). The bare-metal runs are
+for what only real hardware state shows: SMAP, on the max configuration.
+Without the field a mutant runs against SETS. The runs stop at the first
+that fails."""
 import os
 import subprocess
 import sys
 
 os.chdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../..'))
+A = 'arch/x86_64/include/uaccess/arch.h'
+U = 'include/uaccess.h'
 M = [
  ("rep clear fixup rounds count to 8", 'arch/x86_64/clear_user.S',
   "	UACCESS_EXTABLE(880b, .Lclear_done)\n	ret\n",
@@ -35,10 +46,10 @@ M = [
   "	incq	%rsi\n	incq	%rdi\n	decq	%rcx\n	jnz	.Lcopy_byte_loop",
   "	incq	%rsi\n	incq	%rdi\n	decq	%rcx\n	jz	.Lcopy_done\n	incq	%rsi\n	decq	%rcx\n	jnz	.Lcopy_byte_loop"),
  ("constant-size clear fixup reports success", 'arch/x86_64/include/uaccess/arch.h',
-  '"3:	call _uaccess_clear_user_bytes\\n"', '"3:	xorl %%ecx, %%ecx\\n"'),
+  '"3:	call " _UACCESS_S(_uaccess_clear_user_bytes) "\\n"', '"3:	xorl %%ecx, %%ecx\\n"'),
  ("inline rep movsb loses its table entry", 'arch/x86_64/include/uaccess/arch.h',
-  '"rep movsb", UACCESS_FEAT_FSRM_BIT)\n			 UACCESS_EXTABLE(880b, 2f)',
-  '"rep movsb", UACCESS_FEAT_FSRM_BIT)\n'),
+  '"rep movsb", UACCESS_FEAT_FSRM_BIT) \\\n			 UACCESS_EXTABLE(880b, 2f)',
+  '"rep movsb", UACCESS_FEAT_FSRM_BIT) \\\n'),
  ("alternatives forget to relocate rel32", 'arch/x86_64/alternative.c',
   "				disp = (int32_t)moved;", "				(void)moved;"),
  ("get_user leaves the value unzeroed on a fault", 'arch/x86_64/include/uaccess/arch.h',
@@ -60,31 +71,97 @@ M = [
  ("strncpy_from_user returns count when the string runs into the user end",
   'lib/strncpy_from_user.c',
   "res = max < (unsigned long)count ? -UACCESS_EFAULT : count;", "res = count;"),
+ ("Spectre mask compares the wrong way (keeps what is outside)", A,
+  "cmpq %[span], %[off]", "cmpq %[off], %[span]"),
+ ("Spectre mask returns the address unmasked", A,
+  "	return a | ~mask;", "	(void)mask;\n	return a;"),
+ ("Spectre mask keeps the user end itself", A,
+  '[span] "rm"(end - start)', '[span] "rm"(end - start + 1)'),
+ ("user_access_begin opens the window without access_ok", U,
+  "	if (!uaccess_access_ok(p, n))\n		return false;\n	_uaccess_window_open(p, n);",
+  "	_uaccess_window_open(p, n);"),
+ ("unsafe_get_user takes the label only on a positive error", U,
+  "	if (__builtin_expect(__ug_e, 0))", "	if (__builtin_expect(__ug_e > 0, 0))"),
+ ("unsafe_put_user ignores the error", U,
+  "(ptr), sizeof(*(ptr))), 0))", "(ptr), sizeof(*(ptr))) && 0, 0))"),
+ ("unsafe_copy_to_user takes the label only when nothing was written", U,
+  "_uaccess_copy_unsafe((to), (from), (n)), 0))",
+  "_uaccess_copy_unsafe((to), (from), (n)) == (n), 0))"),
+ # SMAP: only a kernel with CR4.SMAP on can tell these from the real thing.
+ ("stac removed from _UACCESS_STAC", A,
+  '_UACCESS_STAC UACCESS_ALTERNATIVE("nopl (%%rax)", "stac", UACCESS_FEAT_SMAP_BIT)',
+  '_UACCESS_STAC UACCESS_ALTERNATIVE("nopl (%%rax)", "nopl (%%rax)", UACCESS_FEAT_SMAP_BIT)',
+  ['qemu:max']),
+ ("user_access_begin opens the window without stac", A,
+  '__asm__ volatile(_UACCESS_STAC "lfence" : : : "memory");',
+  '__asm__ volatile("lfence" : : : "memory");', ['qemu:max']),
+ ("user_access_end leaves the window open (no clac)", A,
+  '__asm__ volatile(_UACCESS_CLAC : : : "memory");',
+  '__asm__ volatile("" : : : "memory");', ['qemu:max']),
 ]
 # Each mutant runs against these feature sets until one run fails.
 SETS = ['native', 'none', 'rep_good', 'erms']
+
+
+def hosted(fs):
+    """One run of the hosted suite: (rc, result line, first failure)."""
+    r = subprocess.run(['timeout', '600', './build/mutants/tests/uaccess-test', fs],
+                       capture_output=True, text=True)
+    out = r.stdout.splitlines()
+    return (r.returncode, [l for l in out if ' passed, ' in l],
+            [l for l in out if l.startswith('# FAIL') or 'unexpected' in l][:1])
+
+
+def qemu(config):
+    """One boot of the bare-metal kernel (built here): rc None if it did not
+    build, else as hosted()."""
+    out_dir = 'build/mutants-qemu'
+    r = subprocess.run(['make', '-s', f'O={out_dir}', f'QEMU_CONFIGS={config}',
+                        'qemu-test'], capture_output=True, text=True)
+    out = r.stdout.splitlines()
+    if not any(l.startswith(('ok - ', 'not ok - ')) for l in out):
+        return None, [r.stderr[-500:]], []
+    try:
+        log = open(f'{out_dir}/qemu-{config}.log', errors='replace').read().splitlines()
+    except OSError:
+        log = []
+    return (r.returncode, [l for l in out if ' passed, ' in l],
+            [l for l in log + out if l.startswith(('# FAIL', '# SMAP fault', 'not ok'))
+             or 'unexpected' in l][:1])
+
+
 missed = 0
-for name, f, old, new in M:
+for name, f, old, new, *runs in M:
     # Arguments, if any, pick mutants by a word of their name.
     if len(sys.argv) > 1 and not any(a in name for a in sys.argv[1:]):
         continue
+    runs = runs[0] if runs else SETS
     src = open(f).read()
     assert src.count(old) == 1, (name, src.count(old))
     open(f, 'w').write(src.replace(old, new))
     try:
-        b = subprocess.run(['make', '-s', 'O=build/mutants', 'build/mutants/tests/uaccess-test'], capture_output=True, text=True)
-        if b.returncode:
-            print(f"BUILD FAIL {name}: {b.stderr[-500:]}"); continue
+        if any(not s.startswith('qemu:') for s in runs):
+            b = subprocess.run(['make', '-s', 'O=build/mutants', 'build/mutants/tests/uaccess-test'], capture_output=True, text=True)
+            if b.returncode:
+                print(f"BUILD FAIL {name}: {b.stderr[-500:]}")
+                missed += 1
+                continue
         rc, first, last = 0, [], []
-        for fs in SETS:
-            r = subprocess.run(['timeout', '600', './build/mutants/tests/uaccess-test', fs], capture_output=True, text=True)
-            rc = r.returncode
-            last = [l for l in r.stdout.splitlines() if ' passed, ' in l]
-            first = [l for l in r.stdout.splitlines() if l.startswith('# FAIL') or 'unexpected' in l][:1]
+        for s in runs:
+            if s.startswith('qemu:'):
+                rc, last, first = qemu(s[5:])
+                if rc is None:
+                    break
+            else:
+                rc, last, first = hosted(s)
             if rc:
                 break
+        if rc is None:
+            print(f"BUILD FAIL {name}: {last[0]}")
+            missed += 1
+            continue
         missed += rc == 0
-        print(f"{'CAUGHT' if rc else 'MISSED'} {name}: set {fs} rc={rc} {last[-1] if last else '(no result line)'} {first}")
+        print(f"{'CAUGHT' if rc else 'MISSED'} {name}: {s} rc={rc} {last[-1] if last else '(no result line)'} {first}", flush=True)
     finally:
         open(f, 'w').write(src)
 sys.exit(1 if missed else 0)

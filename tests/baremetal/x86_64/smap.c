@@ -8,6 +8,7 @@
  * does not depend on the library's table. Without SMAP the test is skipped
  * and counts nothing.
  */
+#include <uaccess.h>
 #include "harness.h"
 #include "kernel.h"
 #include "platform.h"
@@ -51,5 +52,22 @@ void smap_test(void)
 	plat_user_end();
 	t_case(!r && trap_last_fault.count == before,
 	       "load and store inside a stac/clac window faulted");
+
+	/*
+	 * The library's own windows close again: after user_access_end(),
+	 * and after a checked call (which opens and closes one), the same
+	 * probes fault. A missing clac would leave AC set for everything
+	 * after it.
+	 */
+	if (user_access_begin(user, 1))
+		user_access_end();
+	before = trap_last_fault.count;
+	r = kprobe_load(user);
+	expect_fault(r, before, user, PF_PRESENT, "load after user_access_end()");
+	r = clear_user(user, 8) != 0;
+	t_case(!r, "clear_user of a mapped user page: %d", r);
+	before = trap_last_fault.count;
+	r = kprobe_store(user);
+	expect_fault(r, before, user, PF_PRESENT | PF_WRITE, "store after clear_user()");
 	t_group_end();
 }
