@@ -61,8 +61,29 @@ long uaccess_strncpy_from_user(char *dst, const char __user *src, long count)
 	v = wat_fill_before((unsigned long)v, off);
 	for (;;) {
 		unsigned long w = (unsigned long)v;
-		unsigned long end = left < WAT_BYTES ? left : WAT_BYTES;
+		unsigned long end;
 		bool nul = false;
+
+		/*
+		 * The common case first: a whole word of the string, no NUL
+		 * in it and more range after it, stored whole once aligned.
+		 */
+		if (!wat_has_zero(w) && left > WAT_BYTES) {
+			if (off == 0)
+				((struct wat_unaligned *)(dst + done))->v = w;
+			else
+				for (unsigned long i = off; i < WAT_BYTES; i++)
+					dst[done + i - off] = (char)wat_byte(w, i);
+			done += WAT_BYTES - off;
+			left -= WAT_BYTES;
+			off = 0;
+			p++;
+			if (_uaccess_get_unsafe(&v, p, WAT_BYTES))
+				goto efault;
+			continue;
+		}
+		/* The last word of the range, or one with a zero byte. */
+		end = left < WAT_BYTES ? left : WAT_BYTES;
 
 		if (wat_has_zero(w)) {
 			unsigned long z = wat_first_zero(wat_zero_bits(w));
