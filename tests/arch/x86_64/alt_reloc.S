@@ -6,6 +6,13 @@
  */
 #include <uaccess/alternative.h>
 
+/*
+ * int test_alt_reloc(void)
+ *   Input:    none
+ *   Output:   %eax = 1 when the site was patched (ERMS), else 0
+ *   Clobbers: flags
+ *   Faults:   none
+ */
 	.text
 	.globl test_alt_reloc
 	.type test_alt_reloc, @function

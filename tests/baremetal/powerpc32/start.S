@@ -19,6 +19,13 @@
  */
 #include "booke.h"
 
+/*
+ * _start
+ *   Input:    r3 = the device tree (QEMU), MSR = 0, TLB1[0] as above
+ *   Output:   does not return: kernel_main(r3) on boot_stack with .bss zero
+ *   Clobbers: everything (nothing is live before it)
+ *   Faults:   none expected; IVPR/IVORs are set later by traps_init()
+ */
 	.section .text.boot, "ax"
 	.globl _start
 	.type _start, @function
@@ -65,10 +72,13 @@ exception_vectors:
 
 /*
  * exception_common: the rest of the frame, the C handler, the way back.
- * Input: r1 = the new frame (back chain = the interrupted r1), r3 = the
- * vector, SRR0/SRR1 = where and in which state the exception hit.
- * Output: every register as it was, except where trap_handler() changed
- * the frame (srr0: the resume address).
+ *   Input:    r1 = the new frame (back chain = the interrupted r1), r3 =
+ *             the vector, SRR0/SRR1 = where and in which state it hit
+ *   Output:   every register as it was, except where trap_handler()
+ *             changed the frame (srr0: the resume address)
+ *   Clobbers: nothing of the interrupted code's (below its r1 is free)
+ *   Faults:   none of its own; an exception in trap_handler() nests
+ *             another frame on the same stack
  * Critical and machine-check exceptions save their state in CSRR / MCSRR,
  * not SRR: trap_handler() reports those and never returns.
  */

@@ -37,6 +37,7 @@
  *   Input:    %ebx = physical address of the hvm_start_info
  *   Output:   does not return: kernel_main(start_info) in long mode, on
  *             boot_stack, with CR0.WP set and SSE enabled
+ *   Clobbers: everything (nothing is live before it)
  *   Faults:   none expected; there is no IDT until trap_init()
  */
 	.section .boot.text, "ax"

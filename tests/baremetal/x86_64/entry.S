@@ -21,6 +21,8 @@
  *   Output:   resumes the interrupted code at frame->rip, every general
  *             register as trap_handler() left it in the frame
  *   Clobbers: nothing of the interrupted code's
+ *   Faults:   none of its own; a fault in trap_handler() nests a new frame
+ *             on the same stack (a double fault has its own, the TSS's)
  */
 	.text
 	.p2align 4

@@ -10,6 +10,8 @@
  *   Input:    %rdi = the address (one byte loaded, or zero stored)
  *   Output:   %eax = 0 if the access completed, 1 if it faulted
  *   Clobbers: %ecx
+ *   Faults:   the load or store may fault (#PF): trap.c resumes at
+ *             kprobe_fault, which returns 1
  */
 	.text
 	.globl	kprobe_load, kprobe_load_insn

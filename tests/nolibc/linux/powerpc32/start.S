@@ -6,8 +6,11 @@
 	.text
 
 /*
- * The kernel enters a static program here with r1 pointing at argc, then
- * argv[] (and envp[], auxv[], unused). linux_start(sp) never returns.
+ * _start: the kernel enters a static program here.
+ *   Input:    r1 = argc, then argv[] (and envp[], auxv[], unused)
+ *   Output:   does not return: linux_start(sp) exits the process
+ *   Clobbers: everything (nothing is live before it)
+ *   Faults:   none
  */
 	.globl _start
 	.type _start, @function
@@ -27,6 +30,7 @@ _start:
  * Output: r3 = the result, -errno on failure (the kernel returns a
  * positive errno and sets CR0[SO]).
  * Clobbers: r0, r4..r12, cr0, ctr, xer: all volatile in the ABI.
+ * Faults: none (a bad pointer argument is the kernel's -EFAULT).
  */
 	.globl linux_syscall
 	.type linux_syscall, @function

@@ -7,8 +7,11 @@
 	.text
 
 /*
- * The kernel enters a static program here with rsp pointing at argc, then
- * argv[] (and envp[], auxv[], unused). linux_start(sp) never returns.
+ * _start: the kernel enters a static program here.
+ *   Input:    rsp = argc, then argv[] (and envp[], auxv[], unused)
+ *   Output:   does not return: linux_start(sp) exits the process
+ *   Clobbers: everything (nothing is live before it)
+ *   Faults:   none
  */
 	.globl _start
 	.type _start, @function
@@ -26,6 +29,7 @@ _start:
  * Input: rdi = nr, rsi, rdx, rcx, r8, r9, 8(%rsp) = a1..a6.
  * Output: rax = the result, -errno on failure.
  * Clobbers: rcx, r11 (syscall), and the argument registers.
+ * Faults: none (a bad pointer argument is the kernel's -EFAULT).
  */
 	.globl linux_syscall
 	.type linux_syscall, @function
@@ -44,6 +48,8 @@ linux_syscall:
 /*
  * The sa_restorer of our handlers: their ret lands here with rsp at the
  * kernel's signal frame, which rt_sigreturn (15) loads back.
+ * Input: rsp = the signal frame. Output: none, the frame's context
+ * resumes. Clobbers: everything (the frame restores it). Faults: none.
  */
 	.globl linux_sigreturn
 	.type linux_sigreturn, @function
