@@ -11,10 +11,12 @@ kernel in that configuration (make qemu-test QEMU_CONFIGS=CONFIG), whose
 KUAP is real (PID) where the hosted suite's windows are empty hooks. The
 runs stop at the first that fails."""
 import os
-import subprocess
 import sys
 
-os.chdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../..'))
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../..')
+os.chdir(ROOT)
+sys.path.insert(0, os.path.join(ROOT, 'tests'))
+import mutate  # noqa: E402  (tests/mutate.py, the driver)
 C = 'arch/powerpc32/clear_user.S'
 P = 'arch/powerpc32/copy_user.S'
 A = 'arch/powerpc32/include/uaccess/arch.h'
@@ -119,71 +121,18 @@ M = [
 QEMU = os.environ.get('QEMU_PPC', 'qemu-ppc')
 
 
-def hosted(out, s):
-    """One run of the hosted suite under qemu-ppc: (rc, result line, first
-    failure)."""
+def out_dir(line):
+    return f'build/mutants-ppc{line}'
+
+
+def run_hosted(line, s):
+    """One run of the hosted suite under qemu-ppc: CPU/FEATURES."""
     cpu, feat = s.split('/')
-    r = subprocess.run(['timeout', '600', QEMU, '-cpu', cpu,
-                        f'{out}/tests/uaccess-test', feat],
-                       capture_output=True, text=True)
-    lines = r.stdout.splitlines()
-    return (r.returncode, [l for l in lines if ' passed, ' in l],
-            [l for l in lines if l.startswith('# FAIL') or 'unexpected' in l][:1])
+    return mutate.hosted([QEMU, '-cpu', cpu, f'{out_dir(line)}/tests/uaccess-test', feat])
 
 
-def qemu(config):
-    """One boot of the bare-metal kernel (built here): rc None if it did not
-    build, else as hosted()."""
-    out = 'build/mutants-qemu-ppc'
-    r = subprocess.run(['make', '-s', 'ARCH=powerpc32', f'O={out}',
-                        f'QEMU_CONFIGS={config}', 'qemu-test'],
-                       capture_output=True, text=True)
-    lines = r.stdout.splitlines()
-    if not any(l.startswith(('ok - ', 'not ok - ')) for l in lines):
-        return None, [r.stderr[-500:]], []
-    try:
-        log = open(f'{out}/qemu-{config}.log', errors='replace').read().splitlines()
-    except OSError:
-        log = []
-    return (r.returncode, [l for l in lines if ' passed, ' in l],
-            [l for l in log + lines if l.startswith(('# FAIL', 'not ok'))
-             or 'unexpected' in l][:1])
-
-
-missed = 0
-for name, f, line, sets, old, new in M:
-    if len(sys.argv) > 1 and not any(a in name for a in sys.argv[1:]):
-        continue
-    src = open(f).read()
-    assert src.count(old) == 1, (name, src.count(old))
-    out = f'build/mutants-ppc{line}'
-    open(f, 'w').write(src.replace(old, new))
-    try:
-        if any(not s.startswith('qemu:') for s in sets):
-            b = subprocess.run(['make', '-s', 'ARCH=powerpc32', f'DCBZ_LINE={line}',
-                                f'O={out}', f'{out}/tests/uaccess-test'],
-                               capture_output=True, text=True)
-            if b.returncode:
-                print(f"BUILD FAIL {name}: {b.stderr[-500:]}")
-                missed += 1
-                continue
-        rc, first, last = 0, [], []
-        for s in sets:
-            if s.startswith('qemu:'):
-                rc, last, first = qemu(s[5:])
-                if rc is None:
-                    break
-            else:
-                rc, last, first = hosted(out, s)
-            if rc:
-                break
-        if rc is None:
-            print(f"BUILD FAIL {name}: {last[0]}")
-            missed += 1
-            continue
-        missed += rc == 0
-        print(f"{'CAUGHT' if rc else 'MISSED'} {name}: {s} rc={rc} "
-              f"{last[-1] if last else '(no result line)'} {first}", flush=True)
-    finally:
-        open(f, 'w').write(src)
-sys.exit(1 if missed else 0)
+mutate.main([(name, f, old, new, sets, line) for name, f, line, sets, old, new in M],
+            lambda line: ['ARCH=powerpc32', f'DCBZ_LINE={line}', f'O={out_dir(line)}',
+                          f'{out_dir(line)}/tests/uaccess-test'],
+            run_hosted,
+            lambda config: mutate.qemu(['ARCH=powerpc32'], 'build/mutants-qemu-ppc', config))

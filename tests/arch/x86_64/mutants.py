@@ -12,10 +12,12 @@ for what only real hardware state shows: SMAP, on the max configuration.
 Without the field a mutant runs against SETS. The runs stop at the first
 that fails."""
 import os
-import subprocess
 import sys
 
-os.chdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../..'))
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../..')
+os.chdir(ROOT)
+sys.path.insert(0, os.path.join(ROOT, 'tests'))
+import mutate  # noqa: E402  (tests/mutate.py, the driver)
 A = 'arch/x86_64/include/uaccess/arch.h'
 U = 'include/uaccess.h'
 M = [
@@ -106,65 +108,8 @@ M = [
 SETS = ['native', 'none', 'rep_good', 'erms']
 
 
-def hosted(fs):
-    """One run of the hosted suite: (rc, result line, first failure)."""
-    r = subprocess.run(['timeout', '600', './build/mutants/tests/uaccess-test', fs],
-                       capture_output=True, text=True)
-    out = r.stdout.splitlines()
-    return (r.returncode, [l for l in out if ' passed, ' in l],
-            [l for l in out if l.startswith('# FAIL') or 'unexpected' in l][:1])
-
-
-def qemu(config):
-    """One boot of the bare-metal kernel (built here): rc None if it did not
-    build, else as hosted()."""
-    out_dir = 'build/mutants-qemu'
-    r = subprocess.run(['make', '-s', f'O={out_dir}', f'QEMU_CONFIGS={config}',
-                        'qemu-test'], capture_output=True, text=True)
-    out = r.stdout.splitlines()
-    if not any(l.startswith(('ok - ', 'not ok - ')) for l in out):
-        return None, [r.stderr[-500:]], []
-    try:
-        log = open(f'{out_dir}/qemu-{config}.log', errors='replace').read().splitlines()
-    except OSError:
-        log = []
-    return (r.returncode, [l for l in out if ' passed, ' in l],
-            [l for l in log + out if l.startswith(('# FAIL', '# SMAP fault', 'not ok'))
-             or 'unexpected' in l][:1])
-
-
-missed = 0
-for name, f, old, new, *runs in M:
-    # Arguments, if any, pick mutants by a word of their name.
-    if len(sys.argv) > 1 and not any(a in name for a in sys.argv[1:]):
-        continue
-    runs = runs[0] if runs else SETS
-    src = open(f).read()
-    assert src.count(old) == 1, (name, src.count(old))
-    open(f, 'w').write(src.replace(old, new))
-    try:
-        if any(not s.startswith('qemu:') for s in runs):
-            b = subprocess.run(['make', '-s', 'O=build/mutants', 'build/mutants/tests/uaccess-test'], capture_output=True, text=True)
-            if b.returncode:
-                print(f"BUILD FAIL {name}: {b.stderr[-500:]}")
-                missed += 1
-                continue
-        rc, first, last = 0, [], []
-        for s in runs:
-            if s.startswith('qemu:'):
-                rc, last, first = qemu(s[5:])
-                if rc is None:
-                    break
-            else:
-                rc, last, first = hosted(s)
-            if rc:
-                break
-        if rc is None:
-            print(f"BUILD FAIL {name}: {last[0]}")
-            missed += 1
-            continue
-        missed += rc == 0
-        print(f"{'CAUGHT' if rc else 'MISSED'} {name}: {s} rc={rc} {last[-1] if last else '(no result line)'} {first}", flush=True)
-    finally:
-        open(f, 'w').write(src)
-sys.exit(1 if missed else 0)
+mutate.main([(name, f, old, new, runs[0] if runs else SETS, None)
+              for name, f, old, new, *runs in M],
+             lambda key: ['O=build/mutants', 'build/mutants/tests/uaccess-test'],
+             lambda key, fs: mutate.hosted(['./build/mutants/tests/uaccess-test', fs]),
+             lambda config: mutate.qemu([], 'build/mutants-qemu', config))
