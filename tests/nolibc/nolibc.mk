@@ -17,7 +17,8 @@
 
 NOLIBC_DIR := $(O)/nolibc
 NOLIBC_SRCS := $(wildcard tests/*.c tests/arch/$(ARCH)/*.c tests/arch/$(ARCH)/*.S \
-	tests/nolibc/*.c tests/nolibc/linux/*.c tests/nolibc/linux/$(ARCH)/*.S)
+	tests/nolibc/*.c tests/nolibc/linux/*.c tests/nolibc/linux/$(ARCH)/*.S \
+	tests/hosted/process.c)
 NOLIBC_OBJS := $(addprefix $(NOLIBC_DIR)/,$(addsuffix .o,$(basename $(NOLIBC_SRCS))))
 NOLIBC_BIN := $(O)/tests/uaccess-test-nolibc
 

@@ -105,20 +105,6 @@ void plat_protect(void *p, size_t npages, enum plat_prot prot)
 	protect(p, npages * PAGE_SIZE, prots[prot]);
 }
 
-/* A Linux process has one kind of memory and no SMAP. */
-void *plat_alloc_kernel_pages(size_t npages)
-{
-	return plat_alloc_pages(npages);
-}
-
-void plat_user_begin(void)
-{
-}
-
-void plat_user_end(void)
-{
-}
-
 unsigned long plat_fault_count(void)
 {
 	return faults;

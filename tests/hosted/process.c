@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: MIT
+/*
+ * What both Linux-process platforms (tests/hosted/platform.c with the C
+ * library, tests/nolibc/linux/platform.c without) answer alike: a process
+ * has one kind of memory and runs without SMAP, so kernel buffers are
+ * ordinary pages and test-side user accesses need no window.
+ */
+#include "platform.h"
+
+void *plat_alloc_kernel_pages(size_t npages)
+{
+	return plat_alloc_pages(npages);
+}
+
+void plat_user_begin(void)
+{
+}
+
+void plat_user_end(void)
+{
+}
