@@ -58,7 +58,7 @@ extern unsigned long uaccess_user_end;
  */
 void uaccess_set_user_range(unsigned long start, unsigned long end);
 
-static inline bool uaccess_access_ok(const void __user *p, unsigned long n)
+_UACCESS_INLINE bool uaccess_access_ok(const void __user *p, unsigned long n)
 {
 	unsigned long a = (unsigned long)p;
 
@@ -82,14 +82,14 @@ static inline bool uaccess_access_ok(const void __user *p, unsigned long n)
 					   uaccess_user_start,		\
 					   uaccess_user_end))
 
-static inline unsigned long uaccess_clear_user(void __user *to, unsigned long n)
+_UACCESS_INLINE unsigned long uaccess_clear_user(void __user *to, unsigned long n)
 {
 	if (!uaccess_access_ok(to, n))
 		return n;
 	return __uaccess_clear_user(uaccess_mask_ptr(to), n);
 }
 
-static inline unsigned long uaccess_copy_to_user(void __user *to,
+_UACCESS_INLINE unsigned long uaccess_copy_to_user(void __user *to,
 						 const void *from,
 						 unsigned long n)
 {
@@ -98,7 +98,7 @@ static inline unsigned long uaccess_copy_to_user(void __user *to,
 	return __uaccess_copy_to_user(uaccess_mask_ptr(to), from, n);
 }
 
-static inline unsigned long uaccess_copy_from_user(void *to,
+_UACCESS_INLINE unsigned long uaccess_copy_from_user(void *to,
 						   const void __user *from,
 						   unsigned long n)
 {
@@ -185,7 +185,7 @@ static inline unsigned long uaccess_copy_from_user(void *to,
  * all n bytes could be written (some before the fault may have been).
  * The label's code must call user_access_end().
  */
-static inline bool uaccess_user_access_begin(const void __user *p,
+_UACCESS_INLINE bool uaccess_user_access_begin(const void __user *p,
 					     unsigned long n)
 {
 	if (!uaccess_access_ok(p, n))
@@ -194,7 +194,7 @@ static inline bool uaccess_user_access_begin(const void __user *p,
 	return true;
 }
 
-static inline void uaccess_user_access_end(void)
+_UACCESS_INLINE void uaccess_user_access_end(void)
 {
 	_uaccess_window_close();
 }

@@ -20,7 +20,8 @@ result() {
 
 # Symbols the linker defines for the library's sections.
 allowed='__start_uaccess_extable __stop_uaccess_extable
-	__start_uaccess_altinstr __stop_uaccess_altinstr'
+	__start_uaccess_altinstr __stop_uaccess_altinstr
+	__start_uaccess_range __stop_uaccess_range'
 defined=$($NM --defined-only "$LIB" | awk 'NF == 3 { print $3 }' | sort -u)
 undef=$($NM -u "$LIB" | awk 'NF == 2 { print $2 }' | sort -u)
 extra=$(for s in $undef; do

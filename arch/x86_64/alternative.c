@@ -43,6 +43,19 @@ void uaccess_set_text_poke(void (*poke)(void *dst, const void *src,
 	text_poke = poke ? poke : poke_plain;
 }
 
+void _uaccess_text_poke(void *dst, const void *src, unsigned long len)
+{
+	text_poke(dst, src, len);
+}
+
+void _uaccess_serialize(void)
+{
+	unsigned int eax = 0, ecx = 0;
+
+	/* cpuid serialises: no stale instructions past this point. */
+	__asm__ volatile("cpuid" : "+a"(eax), "+c"(ecx) : : "rbx", "rdx", "memory");
+}
+
 static uintptr_t rel_addr(const int32_t *field)
 {
 	return (uintptr_t)field + (uintptr_t)(intptr_t)*field;
@@ -276,8 +289,6 @@ int _uaccess_apply_alternatives(unsigned long features)
 			if (patch(a, &a->repl, a->repl_len))
 				ret = -1;
 
-	/* cpuid serialises: no stale instructions past this point. */
-	unsigned int eax = 0, ecx = 0;
-	__asm__ volatile("cpuid" : "+a"(eax), "+c"(ecx) : : "rbx", "rdx", "memory");
+	_uaccess_serialize();
 	return ret;
 }

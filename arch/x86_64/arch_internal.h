@@ -11,4 +11,13 @@ int _uaccess_apply_alternatives(unsigned long features);
 /* alternative.c: the longest NOPs that fill p[0, len). */
 void _uaccess_fill_nops(uint8_t *p, unsigned int len);
 
+/* alternative.c: write code through the kernel's text-poke hook. */
+void _uaccess_text_poke(void *dst, const void *src, unsigned long len);
+
+/* alternative.c: wait until no stale instruction can run (cpuid). */
+void _uaccess_serialize(void);
+
+/* user_range.c: write the user range into every mask; 0 or -1. */
+int _uaccess_arch_user_range_init(void);
+
 #endif

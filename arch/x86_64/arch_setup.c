@@ -29,7 +29,8 @@ int _uaccess_arch_setup(unsigned long features)
 	put(&p, ", bulk=");
 	put(&p, features & UACCESS_FEAT_ERMS ? "rep" :
 		features & UACCESS_FEAT_REP_GOOD ? "repq" : "loop");
-	return _uaccess_apply_alternatives(features);
+	return _uaccess_apply_alternatives(features) |
+	       _uaccess_arch_user_range_init();
 }
 
 const char *uaccess_strategy_name(void)

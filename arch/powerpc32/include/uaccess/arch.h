@@ -12,6 +12,7 @@
 #ifndef UACCESS_ARCH_H
 #define UACCESS_ARCH_H
 
+#include <uaccess/compiler.h>
 #include <uaccess/dcbz.h>
 #include <uaccess/extable.h>
 
@@ -98,13 +99,13 @@ unsigned long uaccess_dcbz_line_size(void);
 #ifdef UACCESS_KUAP
 #include <uaccess/kuap.h>
 #else
-static inline void uaccess_kuap_allow(const void __user *addr, unsigned long n,
+_UACCESS_INLINE void uaccess_kuap_allow(const void __user *addr, unsigned long n,
 				      int dir)
 {
 	(void)addr, (void)n, (void)dir;
 }
 
-static inline void uaccess_kuap_prevent(const void __user *addr,
+_UACCESS_INLINE void uaccess_kuap_prevent(const void __user *addr,
 					unsigned long n, int dir)
 {
 	(void)addr, (void)n, (void)dir;
@@ -122,7 +123,7 @@ unsigned long _uaccess_copy_user(void *to, const void *from, unsigned long n,
 			 unsigned long dcbz);
 extern unsigned long _uaccess_dcbz;
 
-static inline unsigned long __uaccess_clear_user(void __user *to,
+_UACCESS_INLINE unsigned long __uaccess_clear_user(void __user *to,
 						 unsigned long n)
 {
 	unsigned long left;
@@ -133,7 +134,7 @@ static inline unsigned long __uaccess_clear_user(void __user *to,
 	return left;
 }
 
-static inline unsigned long __uaccess_copy_to_user(void __user *to,
+_UACCESS_INLINE unsigned long __uaccess_copy_to_user(void __user *to,
 						   const void *from,
 						   unsigned long n)
 {
@@ -145,7 +146,7 @@ static inline unsigned long __uaccess_copy_to_user(void __user *to,
 	return left;
 }
 
-static inline unsigned long __uaccess_copy_from_user(void *to,
+_UACCESS_INLINE unsigned long __uaccess_copy_from_user(void *to,
 						     const void __user *from,
 						     unsigned long n)
 {
@@ -190,7 +191,7 @@ static inline unsigned long __uaccess_copy_from_user(void *to,
 			   [efault] "i"(-UACCESS_EFAULT)		\
 			 : "memory")
 
-static inline int _uaccess_get_unsafe(unsigned long long *v,
+_UACCESS_INLINE int _uaccess_get_unsafe(unsigned long long *v,
 				      const void __user *p, unsigned long size)
 {
 	unsigned long hi = 0, lo = 0;
@@ -210,7 +211,7 @@ static inline int _uaccess_get_unsafe(unsigned long long *v,
 	return err;
 }
 
-static inline int _uaccess_put_unsafe(unsigned long long v, void __user *p,
+_UACCESS_INLINE int _uaccess_put_unsafe(unsigned long long v, void __user *p,
 				      unsigned long size)
 {
 	unsigned long hi = (unsigned long)(v >> 32), lo = (unsigned long)v;
@@ -229,7 +230,7 @@ static inline int _uaccess_put_unsafe(unsigned long long v, void __user *p,
 	return err;
 }
 
-static inline int _uaccess_get_user(unsigned long long *v, const void __user *p,
+_UACCESS_INLINE int _uaccess_get_user(unsigned long long *v, const void __user *p,
 				    unsigned long size)
 {
 	int err;
@@ -240,7 +241,7 @@ static inline int _uaccess_get_user(unsigned long long *v, const void __user *p,
 	return err;
 }
 
-static inline int _uaccess_put_user(unsigned long long v, void __user *p,
+_UACCESS_INLINE int _uaccess_put_user(unsigned long long v, void __user *p,
 				    unsigned long size)
 {
 	int err;
@@ -263,7 +264,7 @@ static inline int _uaccess_put_user(unsigned long long v, void __user *p,
  * instruction and access has completed; isync then discards anything
  * fetched after it, so no later load runs ahead of the check.
  */
-static inline void _uaccess_window_open(const void __user *p, unsigned long n)
+_UACCESS_INLINE void _uaccess_window_open(const void __user *p, unsigned long n)
 {
 	uaccess_kuap_allow(p, n, UACCESS_KUAP_READ | UACCESS_KUAP_WRITE);
 	__asm__ volatile("sync\n\tisync" : : : "memory");
@@ -273,19 +274,19 @@ static inline void _uaccess_window_open(const void __user *p, unsigned long n)
  * The same window without the barrier, for library code that masks its
  * pointer (_uaccess_mask_addr) after the check instead (lib/strn*_user.c).
  */
-static inline void _uaccess_window_open_masked(const void __user *p,
+_UACCESS_INLINE void _uaccess_window_open_masked(const void __user *p,
 					       unsigned long n)
 {
 	uaccess_kuap_allow(p, n, UACCESS_KUAP_READ | UACCESS_KUAP_WRITE);
 }
 
-static inline void _uaccess_window_close(void)
+_UACCESS_INLINE void _uaccess_window_close(void)
 {
 	uaccess_kuap_prevent((const void __user *)0, 0,
 			     UACCESS_KUAP_READ | UACCESS_KUAP_WRITE);
 }
 
-static inline unsigned long _uaccess_copy_unsafe(void __user *to,
+_UACCESS_INLINE unsigned long _uaccess_copy_unsafe(void __user *to,
 						 const void *from,
 						 unsigned long n)
 {
@@ -302,7 +303,7 @@ static inline unsigned long _uaccess_copy_unsafe(void __user *to,
  * caller's kernel pointer; address 0 is the NULL page, which no kernel
  * maps. Cost: four integer instructions.
  */
-static inline unsigned long _uaccess_mask_addr(unsigned long a,
+_UACCESS_INLINE unsigned long _uaccess_mask_addr(unsigned long a,
 					       unsigned long start,
 					       unsigned long end)
 {
@@ -320,7 +321,7 @@ static inline unsigned long _uaccess_mask_addr(unsigned long a,
  * Zero kernel memory without calling memset (the library links no libc):
  * the clear routine, outside any KUAP window. For library use only.
  */
-static inline void _uaccess_kernel_zero(void *p, unsigned long n)
+_UACCESS_INLINE void _uaccess_kernel_zero(void *p, unsigned long n)
 {
 	_uaccess_clear_user((void __user *)p, n, _uaccess_dcbz);
 }

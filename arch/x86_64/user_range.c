@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The user range as immediates in the code: every inline
+ * _uaccess_mask_addr() (<uaccess/arch.h>) holds -start and end - start in
+ * two movabs instructions, each listed in the section uaccess_range. This
+ * file writes them: at uaccess_init(), and at every uaccess_set_user_range()
+ * after it (before it, the text-poke hook may not be ready, and init writes
+ * them anyway). Like the alternatives, a site is checked before it is
+ * written: the 8 bytes must follow a movabs opcode (REX.W, then B8+r), or
+ * the site is left alone and the call returns -1.
+ */
+#include <stdint.h>
+#include <uaccess.h>
+#include "internal.h"
+#include "arch_internal.h"
+
+struct uaccess_range_imm {
+	int32_t imm;	/* the 8-byte immediate - &imm */
+	int32_t kind;	/* UACCESS_RANGE_IMM_* */
+};
+
+extern struct uaccess_range_imm __start_uaccess_range[];
+extern struct uaccess_range_imm __stop_uaccess_range[];
+
+static int written;	/* the immediates have been written once */
+
+static int patch_range(unsigned long start, unsigned long end)
+{
+	int ret = 0;
+
+	for (struct uaccess_range_imm *r = __start_uaccess_range;
+	     r < __stop_uaccess_range; r++) {
+		uint8_t *imm = (uint8_t *)&r->imm + r->imm;
+		unsigned long v = r->kind == UACCESS_RANGE_IMM_SPAN ?
+			end - start : -start;
+		const uint8_t *b = (const uint8_t *)&v;
+		int same = 1;
+
+		if ((imm[-2] & 0xf8) != 0x48 || (imm[-1] & 0xf8) != 0xb8 ||
+		    (r->kind != UACCESS_RANGE_IMM_SPAN &&
+		     r->kind != UACCESS_RANGE_IMM_MINUS_START)) {
+			ret = -1;
+			continue;
+		}
+		for (int i = 0; i < 8; i++)
+			same &= imm[i] == b[i];
+		if (!same)
+			_uaccess_text_poke(imm, b, 8);
+	}
+	_uaccess_serialize();
+	written = 1;
+	return ret;
+}
+
+int _uaccess_arch_user_range_init(void)
+{
+	return patch_range(uaccess_user_start, uaccess_user_end);
+}
+
+void _uaccess_arch_user_range(unsigned long start, unsigned long end)
+{
+	if (written)
+		patch_range(start, end);
+}
