@@ -645,6 +645,68 @@ static int pin_to_this_cpu(void)
 	return sched_setaffinity(0, sizeof(set), &set) ? -1 : cpu;
 }
 
+/* ---- What a mispredicted branch costs --------------------------------- */
+
+/*
+ * A loop that branches on each of BRANCH_BITS bytes, timed over random
+ * bits (half of the branches mispredicted) and over zeros (all predicted).
+ * Twice the difference per iteration is the price of one mispredict: what
+ * a branch on the size pays on a random mix, against rep's microcode. The
+ * bits are drawn afresh for every sample, so the predictor cannot learn
+ * them. Median over the bench's rounds.
+ */
+#define BRANCH_BITS 4096
+
+static volatile unsigned long branch_sink;
+
+__attribute__((noinline, aligned(64)))
+static uint64_t time_branches(const uint8_t *bits)
+{
+	unsigned long sum = 0;
+	uint64_t start = tsc_begin();
+
+	for (int i = 0; i < BRANCH_BITS; i++)
+		__asm__ volatile("testl $1, %k1\n\t"
+				 "jz 1f\n\t"
+				 "addq $3, %0\n"
+				 "1:"
+				 : "+r"(sum) : "r"((unsigned int)bits[i]) : "cc");
+	start = tsc_end() - start;
+	branch_sink = sum;
+	return start;
+}
+
+static double mispredict_ticks(double *random_out, double *predicted_out)
+{
+	static uint8_t bits[BRANCH_BITS];
+	double *rnd = calloc((size_t)rounds, sizeof(double));
+	double *pre = calloc((size_t)rounds, sizeof(double));
+
+	if (!rnd || !pre) {
+		perror("calloc");
+		exit(2);
+	}
+	for (int r = -3; r < rounds; r++) {
+		uint64_t t;
+
+		for (int i = 0; i < BRANCH_BITS; i++)
+			bits[i] = (uint8_t)(prng_next() & 1);
+		t = time_branches(bits);
+		memset(bits, 0, sizeof(bits));
+		if (r >= 0) {
+			rnd[r] = (double)t / BRANCH_BITS;
+			pre[r] = (double)time_branches(bits) / BRANCH_BITS;
+		}
+	}
+	qsort(rnd, (size_t)rounds, sizeof(double), compare_double);
+	qsort(pre, (size_t)rounds, sizeof(double), compare_double);
+	*random_out = rnd[rounds / 2];
+	*predicted_out = pre[rounds / 2];
+	free(rnd);
+	free(pre);
+	return 2.0 * (*random_out - *predicted_out);
+}
+
 /* ---- Report ---------------------------------------------------------- */
 
 static FILE *md_file;
@@ -1229,6 +1291,13 @@ int main(int argc, char **argv)
 	    rounds, TARGET_TICKS, page_offset, cpu);
 	out("- mixes: sizes drawn uniformly (fixed seed), each sample the next ones of %d; "
 	    "ticks are the mean per call\n", MIX_LEN);
+	if (!strings_only) {
+		double rnd, pre, miss = mispredict_ticks(&rnd, &pre);
+
+		out("- branch: %.1f ticks per random 50/50 branch, %.1f per predicted one: "
+		    "one mispredict costs %.1f ticks (what a size branch pays on a "
+		    "random mix)\n", rnd, pre, miss);
+	}
 	fflush(stdout);
 
 	t0 = now_ns();
