@@ -54,7 +54,9 @@ extern unsigned long uaccess_user_end;
 /*
  * Set the user range [start, end). Call it before uaccess_init() or at any
  * time no other CPU is inside a uaccess call. start = 4096 makes every access
- * through a NULL pointer fail the check.
+ * through a NULL pointer fail the check. On x86-64 the range is also held as
+ * immediates in the code (the Spectre-v1 masks): a call after uaccess_init()
+ * rewrites them through the text-poke hook (uaccess_set_text_poke()).
  */
 void uaccess_set_user_range(unsigned long start, unsigned long end);
 

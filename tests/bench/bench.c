@@ -112,6 +112,16 @@ static volatile unsigned long not_done;
  * linker happens to put one column's code does not change another's
  * timing (without this, a change to one column moved others by 1-2 ticks).
  */
+/*
+ * FRESH(p): p as a value the compiler cannot see through, in every call. A
+ * kernel gets a new pointer with each system call; without this, the
+ * compiler would check and mask a loop-invariant pointer once, outside the
+ * timed loop, and keep the result in a register (which made it spill
+ * another: the checked copies then reloaded their source from the stack
+ * in every iteration and lost 2-3 ticks to that, not to the check).
+ */
+#define FRESH(p) __asm__("" : "+r"(p))
+
 #define DEFINE_TIMER(name, call)					\
 __attribute__((noinline, aligned(64)))					\
 static uint64_t name(const struct batch *b)				\
@@ -126,11 +136,16 @@ static uint64_t name(const struct batch *b)				\
 	if (b->mix) {							\
 		for (unsigned long i = 0; i < b->calls; i++) {		\
 			n = b->mix[i];					\
+			FRESH(to);					\
+			FRESH(from);					\
 			left |= call;					\
 		}							\
 	} else {							\
-		for (unsigned long i = 0; i < b->calls; i++)		\
+		for (unsigned long i = 0; i < b->calls; i++) {		\
+			FRESH(to);					\
+			FRESH(from);					\
 			left |= call;					\
+		}							\
 	}								\
 	ticks = tsc_end() - start;					\
 	not_done |= left;						\
