@@ -41,6 +41,14 @@ $CC -nostdlib -static -Wl,-L,include -Wl,-T,tests/arch/$ARCH/kernel.ld \
 	-o "$dir/kernel.elf" "$dir/kernel_main.o" "$LIB"
 result $? "links into a kernel image ($KERNEL_CFLAGS)"
 
+# A kernel that makes only unchecked calls, linked with the default script.
+$CC $CPPFLAGS -std=gnu11 -O2 -Wall -Werror -ffreestanding -fno-builtin \
+	-fno-stack-protector -c tests/link/unchecked_main.c \
+	-o "$dir/unchecked_main.o" &&
+$CC -nostdlib -static -Wl,-e,unchecked_main -o "$dir/unchecked.elf" \
+	"$dir/unchecked_main.o" "$LIB"
+result $? "links with the default linker script and no checked call"
+
 # Every symbol the library defines is in its namespace: PREFIX (when the
 # build has one, make PREFIX=p_) then uaccess_ or _uaccess_.
 outside=$($NM -g --defined-only "$LIB" | awk 'NF == 3 { print $3 }' |

@@ -72,6 +72,17 @@ END(_uaccess_copy_user_bytes)
 /*
  * _uaccess_copy_user_short: n < UACCESS_COPY_SHORT_LIMIT, one group of loads and
  * stores per set bit of n (64, 32, 16, 8, 4, 2, 1), largest first, no loop.
+ * Without FSRM only: with it the inline site runs rep movsb instead, since
+ * on random sizes this routine mispredicts about one branch in two (mix
+ * 0..64: 50 ticks against 7 for rep movsb on the Zen 5 of bands.h).
+ *
+ * Tried and dropped: the same groups without a branch, each group's
+ * pointers switched by cmov to a scratch area on the stack when its bit of
+ * n is clear (all six groups always run; a fault restarts the byte loop
+ * from the start). 7.7 ticks at every size below 64 and 10 on the 0..64
+ * mix, against 6.9 and 8.0 for the inline rep movsb (checked calls, make
+ * bench): branch free, but too many instructions to beat the microcode,
+ * and no better than rep at the fixed sizes where the branchy groups win.
  * Input:    rdi = destination, rsi = source, rcx = count < 128
  * Output:   rcx = bytes not copied (0 on success)
  * Clobbers: rax, rsi, rdi, r8, r9, r10, r11, flags

@@ -22,6 +22,17 @@ struct uaccess_range_imm {
 extern struct uaccess_range_imm __start_uaccess_range[];
 extern struct uaccess_range_imm __stop_uaccess_range[];
 
+/*
+ * One entry of no kind, so that the section, and the __start_/__stop_
+ * symbols the linker makes for it, exist even in a kernel that never calls
+ * a checked routine (tests/link/unchecked_main.c).
+ */
+#define RANGE_IMM_NONE (-1)
+__asm__(".pushsection uaccess_range, \"a\"\n\t"
+	".balign 4\n\t"
+	".long 0, -1\n\t"
+	".popsection");
+
 static int written;	/* the immediates have been written once */
 
 static int patch_range(unsigned long start, unsigned long end)
@@ -36,6 +47,8 @@ static int patch_range(unsigned long start, unsigned long end)
 		const uint8_t *b = (const uint8_t *)&v;
 		int same = 1;
 
+		if (r->kind == RANGE_IMM_NONE)
+			continue;
 		if ((imm[-2] & 0xf8) != 0x48 || (imm[-1] & 0xf8) != 0xb8 ||
 		    (r->kind != UACCESS_RANGE_IMM_SPAN &&
 		     r->kind != UACCESS_RANGE_IMM_MINUS_START)) {
