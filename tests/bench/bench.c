@@ -977,8 +977,11 @@ static uint64_t name(const struct batch *b)				\
 									\
 	(void)to, (void)n;						\
 	start = tsc_begin();						\
-	for (unsigned long i = 0; i < b->calls; i++)			\
+	for (unsigned long i = 0; i < b->calls; i++) {			\
+		FRESH(to);						\
+		FRESH(from);						\
 		sum += call;						\
+	}								\
 	ticks = tsc_end() - start;					\
 	str_sink += sum;						\
 	return ticks;							\
