@@ -116,6 +116,12 @@ M = [
  ("KUAP prevent not called in _uaccess_window_close", A, 32, ['qemu:e500v2-l32'],
   "	uaccess_kuap_prevent((const void __user *)0, 0,\n			     UACCESS_KUAP_READ | UACCESS_KUAP_WRITE);\n",
   ""),
+ ("constant-size clear reports success after a fault", A, 32, DEFAULT,
+  "	if (_UACCESS_SMALL_CONST(n) && !_uaccess_put_user(0, to, n))\n		return 0;",
+  "	if (_UACCESS_SMALL_CONST(n)) {\n		(void)_uaccess_put_user(0, to, n);\n		return 0;\n	}"),
+ ("constant-size copy_from_user stores the value after a faulting load", A, 32, DEFAULT,
+  "	if (_UACCESS_SMALL_CONST(n) && !_uaccess_get_user(&v, from, n)) {",
+  "	if (_UACCESS_SMALL_CONST(n) && (_uaccess_get_user(&v, from, n), 1)) {"),
 ]
 
 QEMU = os.environ.get('QEMU_PPC', 'qemu-ppc')

@@ -123,7 +123,7 @@ unsigned long _uaccess_copy_user(void *to, const void *from, unsigned long n,
 			 unsigned long dcbz);
 extern unsigned long _uaccess_dcbz;
 
-_UACCESS_INLINE unsigned long __uaccess_clear_user(void __user *to,
+_UACCESS_INLINE unsigned long _uaccess_clear_call(void __user *to,
 						 unsigned long n)
 {
 	unsigned long left;
@@ -134,7 +134,7 @@ _UACCESS_INLINE unsigned long __uaccess_clear_user(void __user *to,
 	return left;
 }
 
-_UACCESS_INLINE unsigned long __uaccess_copy_to_user(void __user *to,
+_UACCESS_INLINE unsigned long _uaccess_copy_to_call(void __user *to,
 						   const void *from,
 						   unsigned long n)
 {
@@ -146,7 +146,7 @@ _UACCESS_INLINE unsigned long __uaccess_copy_to_user(void __user *to,
 	return left;
 }
 
-_UACCESS_INLINE unsigned long __uaccess_copy_from_user(void *to,
+_UACCESS_INLINE unsigned long _uaccess_copy_from_call(void *to,
 						     const void __user *from,
 						     unsigned long n)
 {
@@ -250,6 +250,80 @@ _UACCESS_INLINE int _uaccess_put_user(unsigned long long v, void __user *p,
 	err = _uaccess_put_unsafe(v, p, size);
 	uaccess_kuap_prevent(p, size, UACCESS_KUAP_WRITE);
 	return err;
+}
+
+/*
+ * Constant sizes 1, 2, 4 and 8: the copy or clear is one access in place
+ * (two words for 8), as in get_user / put_user, instead of a call. If the
+ * user side faults, the routine above does the whole object again and
+ * returns the exact count: a partly accessible object has its bytes before
+ * the fault done, and a faulting load wrote nothing to the kernel side.
+ */
+#define _UACCESS_SMALL_CONST(n)						\
+	(__builtin_constant_p(n) &&					\
+	 ((n) == 1 || (n) == 2 || (n) == 4 || (n) == 8))
+
+/* n bytes of kernel memory at p as a number (big-endian: as a load). */
+_UACCESS_INLINE unsigned long long _uaccess_kernel_load(const void *p,
+							unsigned long n)
+{
+	unsigned char b;
+	unsigned short h;
+	unsigned int w;
+	unsigned long long d;
+
+	switch (n) {
+	case 1: __builtin_memcpy(&b, p, 1); return b;
+	case 2: __builtin_memcpy(&h, p, 2); return h;
+	case 4: __builtin_memcpy(&w, p, 4); return w;
+	default: __builtin_memcpy(&d, p, 8); return d;
+	}
+}
+
+_UACCESS_INLINE void _uaccess_kernel_store(void *p, unsigned long long v,
+					   unsigned long n)
+{
+	unsigned char b = (unsigned char)v;
+	unsigned short h = (unsigned short)v;
+	unsigned int w = (unsigned int)v;
+
+	switch (n) {
+	case 1: __builtin_memcpy(p, &b, 1); break;
+	case 2: __builtin_memcpy(p, &h, 2); break;
+	case 4: __builtin_memcpy(p, &w, 4); break;
+	default: __builtin_memcpy(p, &v, 8); break;
+	}
+}
+
+_UACCESS_INLINE unsigned long __uaccess_clear_user(void __user *to,
+						 unsigned long n)
+{
+	if (_UACCESS_SMALL_CONST(n) && !_uaccess_put_user(0, to, n))
+		return 0;
+	return _uaccess_clear_call(to, n);
+}
+
+_UACCESS_INLINE unsigned long __uaccess_copy_to_user(void __user *to,
+						   const void *from,
+						   unsigned long n)
+{
+	if (_UACCESS_SMALL_CONST(n) &&
+	    !_uaccess_put_user(_uaccess_kernel_load(from, n), to, n))
+		return 0;
+	return _uaccess_copy_to_call(to, from, n);
+}
+
+_UACCESS_INLINE unsigned long __uaccess_copy_from_user(void *to,
+						     const void __user *from,
+						     unsigned long n)
+{
+	unsigned long long v;
+
+	if (_UACCESS_SMALL_CONST(n) && !_uaccess_get_user(&v, from, n)) {
+		_uaccess_kernel_store(to, v, n);
+		return 0;
+	}
+	return _uaccess_copy_from_call(to, from, n);
 }
 
 /*
