@@ -288,7 +288,5 @@ int _uaccess_apply_alternatives(unsigned long features)
 		if (a->feature < 64 && ((features >> a->feature) & 1))
 			if (patch(a, &a->repl, a->repl_len))
 				ret = -1;
-
-	_uaccess_serialize();
 	return ret;
 }

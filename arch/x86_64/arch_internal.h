@@ -5,7 +5,10 @@
 
 #include <stdint.h>
 
-/* alternative.c: patch every site for this feature set; 0 or -1. */
+/*
+ * alternative.c: patch every site for this feature set; 0 or -1. The
+ * caller serializes (_uaccess_serialize()) once all code is written.
+ */
 int _uaccess_apply_alternatives(unsigned long features);
 
 /* alternative.c: the longest NOPs that fill p[0, len). */
@@ -17,7 +20,7 @@ void _uaccess_text_poke(void *dst, const void *src, unsigned long len);
 /* alternative.c: wait until no stale instruction can run (cpuid). */
 void _uaccess_serialize(void);
 
-/* user_range.c: write the user range into every mask; 0 or -1. */
+/* user_range.c: write the user range into every mask; 0 or -1 (ditto). */
 int _uaccess_arch_user_range_init(void);
 
 #endif

@@ -20,6 +20,7 @@ static void put(char **p, const char *s)
 int _uaccess_arch_setup(unsigned long features)
 {
 	char *p = strategy;
+	int ret;
 
 	/* Mirrors the patch sites of <uaccess/arch.h> and *_user.S. */
 	put(&p, "clear short=");
@@ -29,8 +30,10 @@ int _uaccess_arch_setup(unsigned long features)
 	put(&p, ", bulk=");
 	put(&p, features & UACCESS_FEAT_ERMS ? "rep" :
 		features & UACCESS_FEAT_REP_GOOD ? "repq" : "loop");
-	return _uaccess_apply_alternatives(features) |
-	       _uaccess_arch_user_range_init();
+	ret = _uaccess_apply_alternatives(features) |
+	      _uaccess_arch_user_range_init();
+	_uaccess_serialize();	/* once, after all the code is written */
+	return ret;
 }
 
 const char *uaccess_strategy_name(void)

@@ -60,7 +60,6 @@ static int patch_range(unsigned long start, unsigned long end)
 		if (!same)
 			_uaccess_text_poke(imm, b, 8);
 	}
-	_uaccess_serialize();
 	written = 1;
 	return ret;
 }
@@ -72,6 +71,8 @@ int _uaccess_arch_user_range_init(void)
 
 void _uaccess_arch_user_range(unsigned long start, unsigned long end)
 {
-	if (written)
+	if (written) {
 		patch_range(start, end);
+		_uaccess_serialize();
+	}
 }
