@@ -263,36 +263,23 @@ _UACCESS_INLINE int _uaccess_put_user(unsigned long long v, void __user *p,
 	(__builtin_constant_p(n) &&					\
 	 ((n) == 1 || (n) == 2 || (n) == 4 || (n) == 8))
 
-/* n bytes of kernel memory at p as a number (big-endian: as a load). */
+/*
+ * n bytes of kernel memory at p as a number, and back: the low n bytes of
+ * a big-endian 64-bit value (the order _uaccess_get/put_unsafe use).
+ */
 _UACCESS_INLINE unsigned long long _uaccess_kernel_load(const void *p,
 							unsigned long n)
 {
-	unsigned char b;
-	unsigned short h;
-	unsigned int w;
-	unsigned long long d;
+	unsigned long long v = 0;
 
-	switch (n) {
-	case 1: __builtin_memcpy(&b, p, 1); return b;
-	case 2: __builtin_memcpy(&h, p, 2); return h;
-	case 4: __builtin_memcpy(&w, p, 4); return w;
-	default: __builtin_memcpy(&d, p, 8); return d;
-	}
+	__builtin_memcpy((unsigned char *)&v + sizeof(v) - n, p, n);
+	return v;
 }
 
 _UACCESS_INLINE void _uaccess_kernel_store(void *p, unsigned long long v,
 					   unsigned long n)
 {
-	unsigned char b = (unsigned char)v;
-	unsigned short h = (unsigned short)v;
-	unsigned int w = (unsigned int)v;
-
-	switch (n) {
-	case 1: __builtin_memcpy(p, &b, 1); break;
-	case 2: __builtin_memcpy(p, &h, 2); break;
-	case 4: __builtin_memcpy(p, &w, 4); break;
-	default: __builtin_memcpy(p, &v, 8); break;
-	}
+	__builtin_memcpy(p, (unsigned char *)&v + sizeof(v) - n, n);
 }
 
 _UACCESS_INLINE unsigned long __uaccess_clear_user(void __user *to,
