@@ -58,6 +58,11 @@ _start:
  * The vectors: IVPR holds the upper 16 bits of their address, so the
  * linker script aligns this section to 64 KiB. Each stub is exactly four
  * instructions: open the frame, free r3, pass the vector number.
+ *   Input:    an exception taken through IVORn = exception_vectors + 16 n
+ *   Output:   branches to exception_common with the frame open and
+ *             r3 = n (the interrupted r3 saved in the frame)
+ *   Clobbers: r1 (lowered by the frame), r3 (saved first)
+ *   Faults:   none
  */
 	.section .vectors, "ax"
 	.globl exception_vectors

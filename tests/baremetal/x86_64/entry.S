@@ -66,6 +66,12 @@ trap_common:
 /*
  * The stubs, 16 bytes apart from trap_stubs: vector v's is at
  * trap_stubs + 16 * v (trap.c builds the IDT from that).
+ *   Input:    the CPU's interrupt frame (with an error code for the
+ *             vectors that have one)
+ *   Output:   jumps to the common entry with a zero error code pushed
+ *             where the CPU gives none, then the vector number
+ *   Clobbers: nothing but the stack (two quadwords, popped on return)
+ *   Faults:   none
  */
 	.p2align 4
 	.globl	trap_stubs
