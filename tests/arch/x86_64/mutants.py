@@ -86,7 +86,7 @@ M = [
   "end - start : -start;", "end - start : start;"),
  ("uaccess_set_user_range after init leaves the old range in the masks",
   'arch/x86_64/user_range.c',
-  "	if (written)\n		patch_range(start, end);", "	(void)start, (void)end, (void)written;"),
+  "	if (written) {\n		patch_range(start, end);", "	if (0 && written) {\n		patch_range(start, end);"),
  ("user_access_begin opens the window without access_ok", U,
   "	if (!uaccess_access_ok(p, n))\n		return false;\n	_uaccess_window_open(p, n);",
   "	_uaccess_window_open(p, n);"),
