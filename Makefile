@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 #
-#   make                    libuaccess.a for ARCH (default x86_64) in O=
+#   make                    libuaccess.a for ARCH (default: the first of ARCHS) in O=
 #   make check              build and run the tests with gcc and clang
 #   make test               build and run the tests with this CC only
 #   make nolibc-test        the suite built without a C library
@@ -8,12 +8,21 @@
 #   ARCH= CROSS_COMPILE= CC= O= V=1   as in Linux and musl
 #   PREFIX=p_               every library symbol prefixed (uaccess.mk)
 
-ARCH ?= x86_64
+# The architectures: each has arch/ARCH/ (the library), tests/arch/ARCH/
+# (its tests: tests.mk, check.mk) and may have a bare-metal kernel and a
+# bench of its own. This list is the only place that names them all; the
+# first is the default.
+ARCHS := x86_64 powerpc32
+
+ARCH ?= $(firstword $(ARCHS))
 O ?= build/$(ARCH)
 V ?= 0
 
-# Per-arch settings: flags, the default CROSS_COMPILE, how tests link and run.
-include arch/$(ARCH)/arch.mk
+ifeq ($(filter $(ARCH),$(ARCHS)),)
+$(error ARCH=$(ARCH) is not one of: $(ARCHS))
+endif
+# How this architecture's tests build and run, and its default CROSS_COMPILE.
+include tests/arch/$(ARCH)/tests.mk
 CROSS_COMPILE ?=
 
 ifeq ($(origin CC),default)
@@ -38,9 +47,7 @@ endif
 UACCESS_DIR := .
 UACCESS_ARCH := $(ARCH)
 UACCESS_PREFIX := $(PREFIX)
-UACCESS_DCBZ_LINE := $(DCBZ_LINE)
 include uaccess.mk
-ARCH_CFLAGS := $(UACCESS_ARCH_CFLAGS_$(ARCH))
 LIB_SRCS := $(patsubst ./%,%,$(UACCESS_SRCS))
 LIB_OBJS := $(addprefix $(O)/,$(addsuffix .o,$(basename $(LIB_SRCS))))
 LIB := $(O)/libuaccess.a
@@ -96,7 +103,7 @@ endef
 # make nolibc-test: the suite without a C library, tests/nolibc/nolibc.mk
 include tests/nolibc/nolibc.mk
 
-# Run the suite once per configuration of TEST_CONFIGS (arch.mk), each in a
+# Run the suite once per configuration of TEST_CONFIGS (tests.mk), each in a
 # fresh process started by $(call test_cmd,CONFIG), then the libc-free build
 # once per NOLIBC_CONFIGS (tests/nolibc/nolibc.mk); each log ends in
 # "N passed, N failed", and suite.log sums them. Then the build checks.
@@ -115,44 +122,20 @@ test: $(TEST_BIN) $(if $(NOLIBC_CONFIGS),$(NOLIBC_BIN))
 # cores), each a `make test` (or check-RUN_TARGET) with the arguments
 # check-RUN_ARGS in its own output directory $(CHECK_O)-RUN, then one
 # closing line over the logs of all of them (check-RUN_LOGS, default
-# suite.log and build-checks.log).
-CHECK_RUNS := gcc clang gcc-prefix ppc32 ppc32-l64 ppc32-l16 ppc32-clang \
-	qemu-x86 qemu-x86-clang qemu-ppc32
+# suite.log and build-checks.log). Each architecture adds its runs and the
+# tools they need in tests/arch/ARCH/check.mk.
+CHECK_RUNS :=
+CHECK_TOOLS :=
+DEMO_TOOLS :=
+include $(foreach a,$(ARCHS),tests/arch/$(a)/check.mk)
 CHECK_O ?= build/check
-check-gcc_ARGS := CC=gcc
-check-clang_ARGS := CC=clang EXTRA_LDFLAGS=-fuse-ld=lld
-# The vendoring build (every symbol prefixed) passes the same suite, on the
-# baseline and the FSRM code; its build checks link it beside a kernel that
-# has its own copy_to_user.
-check-gcc-prefix_ARGS := CC=gcc PREFIX=vendor_ TEST_CONFIGS="none erms+fsrm" \
-	NOLIBC_CONFIGS=
-# PowerPC32 under qemu-ppc: 32-byte lines (the default), a 64-byte build
-# (e500mc), a 16-byte build on 32-byte cores (must refuse dcbz), and clang
-# on one CPU (the issue asks clang to build the library; it passes it all),
-# prefixed for vendoring.
-check-ppc32_ARGS := ARCH=powerpc32
-check-ppc32-l64_ARGS := ARCH=powerpc32 DCBZ_LINE=64
-check-ppc32-l16_ARGS := ARCH=powerpc32 DCBZ_LINE=16
-check-ppc32-clang_ARGS := ARCH=powerpc32 CC="clang --target=powerpc-linux-gnu" \
-	EXTRA_LDFLAGS=-fuse-ld=lld TEST_CONFIGS=750/native NOLIBC_CONFIGS= \
-	PREFIX=vendor_
-# The bare-metal kernels (tests/baremetal/) under QEMU system emulation,
-# every configuration of each: x86-64 built with gcc and with clang + lld,
-# PowerPC32 with gcc. A boot that fails, hangs or never starts counts as a
-# failed case in its suite.log (tests/baremetal/run.sh).
-check-qemu-x86_ARGS := CC=gcc
-check-qemu-x86-clang_ARGS := CC=clang EXTRA_LDFLAGS=-fuse-ld=lld
-check-qemu-ppc32_ARGS := ARCH=powerpc32
-$(foreach r,qemu-x86 qemu-x86-clang qemu-ppc32,\
-	$(eval check-$(r)_TARGET := qemu-test)$(eval check-$(r)_LOGS := suite.log))
 CHECK_LOGS = $(foreach r,$(CHECK_RUNS),$(addprefix $(CHECK_O)-$(r)/,\
 	$(or $(check-$(r)_LOGS),suite.log build-checks.log)))
 
 # Everything is installed first: the runs start two at a time, and two
 # apt-get at once would collide.
 check:
-	$(Q)sh scripts/install-deps.sh gcc clang lld powerpc-linux-gnu-gcc qemu-ppc \
-		qemu-system-x86_64 qemu-system-ppc
+	$(Q)sh scripts/install-deps.sh $(sort $(CHECK_TOOLS))
 	$(Q)rm -f $(CHECK_LOGS) && mkdir -p $(dir $(CHECK_O))
 	@echo "running, two at a time: $(CHECK_RUNS)"
 	-$(Q)$(MAKE) --no-print-directory -j2 $(addprefix check-,$(CHECK_RUNS))
@@ -168,12 +151,11 @@ check-%:
 # the build's output is in $(DEMO_O)/ARCH/demo-build.log), boots each under
 # QEMU and shows its report (tests/baremetal/*/demo.c). Fails if a build
 # or a demo kernel does.
-DEMO_ARCHS := x86_64 powerpc32
+DEMO_ARCHS := $(foreach a,$(ARCHS),$(if $(wildcard tests/baremetal/$(a)/demo.c),$(a)))
 DEMO_O ?= build
 
 demo:
-	$(Q)sh scripts/install-deps.sh make gcc powerpc-linux-gnu-gcc \
-		qemu-system-x86_64 qemu-system-ppc
+	$(Q)sh scripts/install-deps.sh make $(sort $(DEMO_TOOLS))
 	$(Q)for a in $(DEMO_ARCHS); do \
 		o=$(DEMO_O)/$$a; mkdir -p $$o; \
 		echo "== $$a: building the library and the demo kernel in $$o"; \
@@ -183,8 +165,8 @@ demo:
 		$(MAKE) --no-print-directory -s ARCH=$$a O=$$o qemu-demo || exit 1; \
 		echo; \
 	done
-	@echo "Both demo kernels passed. Next:"
-	@echo "  make check   every test: hosted, qemu-ppc and bare metal (under 10 min)"
+	@echo "Every demo kernel passed. Next:"
+	@echo "  make check   every test: hosted, user-mode QEMU and bare metal"
 	@echo "  make bench   the benchmark tables for this CPU"
 	@echo "  docs/INTEGRATION.md   how to put the library into your kernel"
 

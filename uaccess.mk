@@ -5,12 +5,14 @@
 # builds). Set what you need, include it, build the sources with your
 # compiler:
 #
-#   UACCESS_ARCH := x86_64             # or powerpc32 (default: x86_64)
+#   UACCESS_ARCH := x86_64             # required: a directory of arch/
 #   UACCESS_PREFIX := mykernel_        # optional: every symbol gets it
 #   UACCESS_SHORT_NAMES := n           # optional: no copy_to_user, get_user,
 #                                      # ... macros (use uaccess_copy_to_user)
-#   UACCESS_DCBZ_LINE := 64            # PowerPC32: the dcbz line (default 32)
 #   include path/to/uaccess/uaccess.mk
+#
+# An architecture may take settings of its own: see the top of
+# arch/$(UACCESS_ARCH)/uaccess.mk.
 #
 #   UACCESS_SRCS      the .c and .S files to compile (paths under UACCESS_DIR)
 #   UACCESS_CPPFLAGS  for them AND for every file that includes <uaccess.h>
@@ -21,20 +23,15 @@
 # Which files: every lib/*.c, and every arch/$(UACCESS_ARCH)/*.[cS]; as in
 # musl, an arch file replaces the lib/ file of the same base name.
 
-UACCESS_DIR ?= $(patsubst %/,%,$(dir $(lastword $(MAKEFILE_LIST))))
-UACCESS_ARCH ?= x86_64
+ifndef UACCESS_DIR
+UACCESS_DIR := $(patsubst %/,%,$(dir $(lastword $(MAKEFILE_LIST))))
+endif
 UACCESS_SHORT_NAMES ?= y
 
-# x86-64: integer registers only and no red zone (the library may run in an
-# interrupt context on the kernel stack). -fpie makes every reference
-# RIP-relative, so the same objects link into a PIE and into a kernel built
-# with -mcmodel=kernel -fno-pic.
-UACCESS_ARCH_CFLAGS_x86_64 := -mgeneral-regs-only -mno-red-zone -fpie
-# PowerPC32, big-endian, any CPU from the original PowerPC on: integer
-# registers only (-msoft-float; the library never touches FP state, so a
-# kernel need not save it around a user copy) and no PIC: 32-bit PowerPC
-# kernels are not PIC, and the .S routines are position independent anyway.
-UACCESS_ARCH_CFLAGS_powerpc32 := -mcpu=powerpc -mbig-endian -msoft-float -fno-pic
+ifeq ($(wildcard $(UACCESS_DIR)/arch/$(UACCESS_ARCH)/uaccess.mk),)
+$(error UACCESS_ARCH must name a directory of $(UACCESS_DIR)/arch/ (got '$(UACCESS_ARCH)'))
+endif
+include $(UACCESS_DIR)/arch/$(UACCESS_ARCH)/uaccess.mk
 
 _uaccess_arch_srcs := $(wildcard $(UACCESS_DIR)/arch/$(UACCESS_ARCH)/*.c \
 	$(UACCESS_DIR)/arch/$(UACCESS_ARCH)/*.S)
@@ -45,8 +42,7 @@ UACCESS_SRCS := $(filter-out \
 UACCESS_CPPFLAGS := -I$(UACCESS_DIR)/include -I$(UACCESS_DIR)/arch/$(UACCESS_ARCH)/include \
 	$(if $(UACCESS_PREFIX),-DUACCESS_PREFIX=$(UACCESS_PREFIX)) \
 	$(if $(filter n,$(UACCESS_SHORT_NAMES)),-DUACCESS_NO_SHORT_NAMES) \
-	$(if $(UACCESS_DCBZ_LINE),-DUACCESS_DCBZ_LINE=$(UACCESS_DCBZ_LINE))
+	$(UACCESS_ARCH_CPPFLAGS)
 UACCESS_CFLAGS := -std=gnu11 -ffreestanding -fno-builtin -nostdlib \
-	-fno-stack-protector -I$(UACCESS_DIR)/lib \
-	$(UACCESS_ARCH_CFLAGS_$(UACCESS_ARCH))
+	-fno-stack-protector -I$(UACCESS_DIR)/lib $(UACCESS_ARCH_CFLAGS)
 UACCESS_LDFLAGS := -L$(UACCESS_DIR)/include

@@ -35,13 +35,16 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#ifndef __user
-#define __user
-#endif
-
+#include <uaccess/compiler.h>	/* __user, __must_check */
 #include <uaccess/namespace.h>
 #include <uaccess/config.h>
-#include <uaccess/arch.h>	/* the unchecked __ calls, inline */
+
+/* Directions of a user access, for the window of each architecture. */
+#define UACCESS_READ	1
+#define UACCESS_WRITE	2
+
+#include <uaccess/arch.h>	/* this architecture's side of the seam */
+#include <uaccess/generic.h>	/* the defaults it did not override */
 
 #ifdef __cplusplus
 extern "C" {
@@ -60,7 +63,7 @@ extern unsigned long uaccess_user_end;
  */
 void uaccess_set_user_range(unsigned long start, unsigned long end);
 
-_UACCESS_INLINE bool uaccess_access_ok(const void __user *p, unsigned long n)
+_UACCESS_INLINE __must_check bool uaccess_access_ok(const void __user *p, unsigned long n)
 {
 	unsigned long a = (unsigned long)p;
 
@@ -80,18 +83,48 @@ _UACCESS_INLINE bool uaccess_access_ok(const void __user *p, unsigned long n)
  * cannot rewrite the caller's pointer.
  */
 #define uaccess_mask_ptr(p)						\
-	((__typeof__(p))_uaccess_mask_addr((unsigned long)(p),		\
+	((__typeof__(p))_uaccess_mask_addr((__force unsigned long)(p),	\
 					   uaccess_user_start,		\
 					   uaccess_user_end))
 
-_UACCESS_INLINE unsigned long uaccess_clear_user(void __user *to, unsigned long n)
+/* The unchecked calls: constant small sizes in place, the rest by the arch. */
+_UACCESS_INLINE __must_check unsigned long
+__uaccess_clear_user(void __user *to, unsigned long n)
+{
+	if (_UACCESS_SMALL_CONST(n) && !_uaccess_put_user(0, to, n))
+		return 0;
+	return _uaccess_clear(to, n);
+}
+
+_UACCESS_INLINE __must_check unsigned long
+__uaccess_copy_to_user(void __user *to, const void *from, unsigned long n)
+{
+	if (_UACCESS_SMALL_CONST(n) &&
+	    !_uaccess_put_user(_uaccess_kernel_load(from, n), to, n))
+		return 0;
+	return _uaccess_copy_to(to, from, n);
+}
+
+_UACCESS_INLINE __must_check unsigned long
+__uaccess_copy_from_user(void *to, const void __user *from, unsigned long n)
+{
+	unsigned long long v;
+
+	if (_UACCESS_SMALL_CONST(n) && !_uaccess_get_user(&v, from, n)) {
+		_uaccess_kernel_store(to, v, n);
+		return 0;
+	}
+	return _uaccess_copy_from(to, from, n);
+}
+
+_UACCESS_INLINE __must_check unsigned long uaccess_clear_user(void __user *to, unsigned long n)
 {
 	if (!uaccess_access_ok(to, n))
 		return n;
 	return __uaccess_clear_user(uaccess_mask_ptr(to), n);
 }
 
-_UACCESS_INLINE unsigned long uaccess_copy_to_user(void __user *to,
+_UACCESS_INLINE __must_check unsigned long uaccess_copy_to_user(void __user *to,
 						 const void *from,
 						 unsigned long n)
 {
@@ -100,7 +133,7 @@ _UACCESS_INLINE unsigned long uaccess_copy_to_user(void __user *to,
 	return __uaccess_copy_to_user(uaccess_mask_ptr(to), from, n);
 }
 
-_UACCESS_INLINE unsigned long uaccess_copy_from_user(void *to,
+_UACCESS_INLINE __must_check unsigned long uaccess_copy_from_user(void *to,
 						   const void __user *from,
 						   unsigned long n)
 {
@@ -153,10 +186,13 @@ _UACCESS_INLINE unsigned long uaccess_copy_from_user(void *to,
 			  (ptr), sizeof(*(ptr)));			\
 })
 
+/* x is evaluated once, before the check, whatever the check says. */
 #define uaccess_put_user(x, ptr) ({					\
 	__typeof__(*(ptr)) __user *__pu_p = (ptr);			\
+	__typeof__(*(ptr)) __pu_v = (x);				\
 	uaccess_access_ok(__pu_p, sizeof(*__pu_p))			\
-		? __uaccess_put_user(x, uaccess_mask_ptr(__pu_p)) : -UACCESS_EFAULT; \
+		? __uaccess_put_user(__pu_v, uaccess_mask_ptr(__pu_p))	\
+		: -UACCESS_EFAULT;					\
 })
 
 /*
@@ -187,7 +223,7 @@ _UACCESS_INLINE unsigned long uaccess_copy_from_user(void *to,
  * all n bytes could be written (some before the fault may have been).
  * The label's code must call user_access_end().
  */
-_UACCESS_INLINE bool uaccess_user_access_begin(const void __user *p,
+_UACCESS_INLINE __must_check bool uaccess_user_access_begin(const void __user *p,
 					     unsigned long n)
 {
 	if (!uaccess_access_ok(p, n))
@@ -246,8 +282,8 @@ _UACCESS_INLINE void uaccess_user_access_end(void)
  * into another page, so a string whose NUL is the last byte before an
  * unmapped page succeeds.
  */
-long uaccess_strncpy_from_user(char *dst, const char __user *src, long count);
-long uaccess_strnlen_user(const char __user *s, long n);
+__must_check long uaccess_strncpy_from_user(char *dst, const char __user *src, long count);
+__must_check long uaccess_strnlen_user(const char __user *s, long n);
 
 /*
  * Detect this CPU's features and configure the library for them. Returns 0,

@@ -1,18 +1,15 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# Install the Debian packages behind the given tools, only those missing.
-# Usage: scripts/install-deps.sh TOOL...   (e.g. gcc clang lld qemu-ppc)
+# Install the Debian packages behind the given commands, only those missing.
+# Usage: scripts/install-deps.sh COMMAND[=PACKAGE[,PACKAGE...]]...
+#   gcc                  the package has the command's name
+#   ld.lld=lld           the command comes with the package(s) after '='
 set -e
 pkgs=
-for tool in "$@"; do
-	case $tool in
-	lld) cmd=ld.lld pkg=lld ;;
-	powerpc-linux-gnu-gcc)	# with the static C library the tests link
-		cmd=$tool pkg="gcc-powerpc-linux-gnu libc6-dev-powerpc-cross" ;;
-	qemu-ppc) cmd=$tool pkg=qemu-user ;;
-	qemu-system-x86_64) cmd=$tool pkg=qemu-system-x86 ;;
-	*) cmd=$tool pkg=$tool ;;
-	esac
+for arg in "$@"; do
+	cmd=${arg%%=*}
+	pkg=$cmd
+	case $arg in *=*) pkg=$(echo "${arg#*=}" | tr , ' ') ;; esac
 	command -v "$cmd" >/dev/null 2>&1 || pkgs="$pkgs $pkg"
 done
 [ -z "$pkgs" ] && exit 0

@@ -36,9 +36,3 @@ const char *uaccess_strategy_name(void)
 {
 	return strategy;
 }
-
-/* The masks load the range from uaccess_user_start / _end: nothing to do. */
-void _uaccess_arch_user_range(unsigned long start, unsigned long end)
-{
-	(void)start, (void)end;
-}

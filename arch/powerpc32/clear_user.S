@@ -39,7 +39,7 @@
  * line (and the rest of the range) is then cleared byte by byte, correct
  * if slow.
  */
-#include "asm.h"
+#include <uaccess/asm.h>
 #include <uaccess/dcbz.h>
 #include <uaccess/extable.h>
 

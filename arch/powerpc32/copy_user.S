@@ -56,7 +56,7 @@
  * end of the source range. Bytes copied twice are the same bytes to the
  * same places.
  */
-#include "asm.h"
+#include <uaccess/asm.h>
 #include <uaccess/dcbz.h>
 #include <uaccess/extable.h>
 

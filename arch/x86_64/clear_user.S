@@ -21,7 +21,7 @@
  * straddles two pages), so no byte at or past the first inaccessible one is
  * ever written.
  */
-#include "asm.h"
+#include <uaccess/asm.h>
 #include <uaccess/alternative.h>
 #include <uaccess/bands.h>
 #include <uaccess/extable.h>

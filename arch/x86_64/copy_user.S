@@ -21,7 +21,7 @@
  * Loads never go past the end of the source range, so no user byte that is
  * not copied is ever read.
  */
-#include "asm.h"
+#include <uaccess/asm.h>
 #include <uaccess/alternative.h>
 #include <uaccess/bands.h>
 #include <uaccess/extable.h>

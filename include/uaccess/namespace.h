@@ -3,8 +3,8 @@
  * Vendoring: with -DUACCESS_PREFIX=p_ every symbol the library defines is
  * linked as p_<name> (p_uaccess_init, p__uaccess_clear_user_long, ...), so
  * two copies of the library, or the library and a kernel's own code, never
- * share a symbol. Callers keep writing the plain names: this header maps
- * them, in C and in the .S files (asm.h includes it), and inline asm
+ * share a symbol. Callers keep writing the plain names: the lists map them,
+ * in C and in the .S files (<uaccess/asm.h> includes them), and inline asm
  * names its callees through _UACCESS_S(name), which expands the mapping.
  *
  * Without a prefix every symbol is already uaccess_* or _uaccess_*
@@ -13,8 +13,9 @@
  * are macros over uaccess_* names; -DUACCESS_NO_SHORT_NAMES leaves them
  * out for a kernel that has its own (see the end of <uaccess.h>).
  *
- * The list holds every extern symbol of lib/ and arch/: a new one goes
- * here too, or the prefixed build's symbol check fails.
+ * This list holds every extern symbol of lib/; each <uaccess/arch.h> lists
+ * those of its own arch/ directory the same way. A new symbol goes into one
+ * of the lists, or the prefixed build's symbol check fails.
  */
 #ifndef UACCESS_NAMESPACE_H
 #define UACCESS_NAMESPACE_H
@@ -23,8 +24,11 @@
 #define _UACCESS_NS3(p, name) p##name
 #define _UACCESS_NS2(p, name) _UACCESS_NS3(p, name)
 #define _UACCESS_NS(name) _UACCESS_NS2(UACCESS_PREFIX, name)
+#else
+#define _UACCESS_NS(name) name
+#endif
 
-/* The API (include/uaccess.h, arch headers). */
+/* The API (<uaccess.h>). */
 #define uaccess_init _UACCESS_NS(uaccess_init)
 #define uaccess_init_features _UACCESS_NS(uaccess_init_features)
 #define uaccess_cpu_features _UACCESS_NS(uaccess_cpu_features)
@@ -35,28 +39,11 @@
 #define uaccess_user_end _UACCESS_NS(uaccess_user_end)
 #define uaccess_strncpy_from_user _UACCESS_NS(uaccess_strncpy_from_user)
 #define uaccess_strnlen_user _UACCESS_NS(uaccess_strnlen_user)
-#define uaccess_set_text_poke _UACCESS_NS(uaccess_set_text_poke)
-#define uaccess_dcbz_line_size _UACCESS_NS(uaccess_dcbz_line_size)
 
-/* Internal: lib/internal.h, the arch routines and their state. */
+/* Between lib/ and the architectures (lib/internal.h). */
 #define _uaccess_extable_sort _UACCESS_NS(_uaccess_extable_sort)
 #define _uaccess_arch_setup _UACCESS_NS(_uaccess_arch_setup)
-#define _uaccess_apply_alternatives _UACCESS_NS(_uaccess_apply_alternatives)
-#define _uaccess_fill_nops _UACCESS_NS(_uaccess_fill_nops)
-#define _uaccess_text_poke _UACCESS_NS(_uaccess_text_poke)
-#define _uaccess_serialize _UACCESS_NS(_uaccess_serialize)
 #define _uaccess_arch_user_range _UACCESS_NS(_uaccess_arch_user_range)
-#define _uaccess_arch_user_range_init _UACCESS_NS(_uaccess_arch_user_range_init)
-#define _uaccess_clear_user_bytes _UACCESS_NS(_uaccess_clear_user_bytes)
-#define _uaccess_clear_user_short _UACCESS_NS(_uaccess_clear_user_short)
-#define _uaccess_clear_user_long _UACCESS_NS(_uaccess_clear_user_long)
-#define _uaccess_copy_user_bytes _UACCESS_NS(_uaccess_copy_user_bytes)
-#define _uaccess_copy_user_short _UACCESS_NS(_uaccess_copy_user_short)
-#define _uaccess_copy_user_long _UACCESS_NS(_uaccess_copy_user_long)
-#define _uaccess_clear_user _UACCESS_NS(_uaccess_clear_user)
-#define _uaccess_copy_user _UACCESS_NS(_uaccess_copy_user)
-#define _uaccess_dcbz _UACCESS_NS(_uaccess_dcbz)
-#endif
 
 /* A symbol's name as a string for inline asm, after the mapping above. */
 #define _UACCESS_S2(x) #x

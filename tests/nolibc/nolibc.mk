@@ -3,7 +3,8 @@
 # The suite without a C library: $(O)/tests/uaccess-test-nolibc, a static
 # Linux program on raw system calls (tests/nolibc/linux/) with its own
 # string functions and vsnprintf (tests/nolibc/*.c, include/), for CPUs on
-# which the C library cannot run (qemu-ppc -cpu e500v2: no classic FPU).
+# which the C library cannot run (a CPU without the FPU the C library
+# was built for).
 #
 #   make nolibc-test	build it and run it once per NOLIBC_CONFIGS, each
 #			log ending in "N passed, N failed", summed in
@@ -12,8 +13,9 @@
 # Included by the top-level Makefile, which defines ARCH, O, LIB, CC,
 # CPPFLAGS, TEST_CFLAGS, TEST_CONFIGS, TEST_BIN, test_cmd, run_configs, Q
 # and quiet.
-# arch.mk may set NOLIBC_CONFIGS and nolibc_cmd (by default those of the
-# hosted suite, with this binary).
+# tests/arch/$(ARCH)/tests.mk may set NOLIBC_CONFIGS, nolibc_cmd (by
+# default those of the hosted suite, with this binary) and
+# NOLIBC_ARCH_CFLAGS.
 
 NOLIBC_DIR := $(O)/nolibc
 NOLIBC_SRCS := $(wildcard tests/*.c tests/arch/$(ARCH)/*.c tests/arch/$(ARCH)/*.S \
@@ -22,16 +24,12 @@ NOLIBC_SRCS := $(wildcard tests/*.c tests/arch/$(ARCH)/*.c tests/arch/$(ARCH)/*.
 NOLIBC_OBJS := $(addprefix $(NOLIBC_DIR)/,$(addsuffix .o,$(basename $(NOLIBC_SRCS))))
 NOLIBC_BIN := $(O)/tests/uaccess-test-nolibc
 
-# Soft float on PowerPC: e500 cores have no classic FPU, and nothing here
-# needs one.
-NOLIBC_ARCH_CFLAGS_powerpc32 := -msoft-float
-
 # Headers: ours (tests/nolibc/include), then only the compiler's own
 # (stddef.h, stdarg.h, stdint.h, stdbool.h), never the C library's.
 NOLIBC_CFLAGS = $(TEST_CFLAGS) -ffreestanding -fno-stack-protector \
 	-nostdinc -isystem $(shell $(CC) -print-file-name=include) \
 	-Itests/nolibc/include -Itests/nolibc/linux/$(ARCH) \
-	$(NOLIBC_ARCH_CFLAGS_$(ARCH))
+	$(NOLIBC_ARCH_CFLAGS)
 # No start files, C library or libgcc (vsnprintf divides 64-bit numbers in
 # 32-bit steps, so nothing needs its helpers). The linker script is the
 # hosted suite's (<uaccess/sections.ld>).

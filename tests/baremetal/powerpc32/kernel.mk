@@ -89,7 +89,8 @@ qemu_cmd = $(QEMU_SYSTEM_PPC) -M ppce500 -m 128M -nographic -monitor none \
 	-kernel $(PPC_BM_OUT)/kernel-$$(echo $(1) | cut -d- -f2).elf \
 	$$(echo $(1) | cut -s -d- -f3 | sed 's/./-append &/')
 QEMU_PASS_STATUS := 0
-QEMU_DEPS := powerpc-linux-gnu-gcc qemu-system-ppc
+QEMU_DEPS := powerpc-linux-gnu-gcc=gcc-powerpc-linux-gnu,libc6-dev-powerpc-cross \
+	qemu-system-ppc
 
 # The demo (make demo): demo.c instead of the suite, on e500v2, with the
 # steps both architectures show alike (tests/baremetal/demo_common.c).

@@ -57,7 +57,7 @@ $(BM_KERNEL) $(BM_DEMO): $(LIB) $(BM_SRC)/kernel.ld include/uaccess/sections.ld
 	$(Q)$(CC) $(BM_LDFLAGS) -o $@ $(filter %.o,$^) $(LIB)
 
 BAREMETAL_KERNELS := $(BM_KERNEL)
-QEMU_DEPS := qemu-system-x86_64
+QEMU_DEPS := qemu-system-x86_64=qemu-system-x86
 
 # CPU models: qemu64 (no ERMS, no SMAP), Haswell (ERMS), max (ERMS and
 # SMAP), and max with FSRM forced on (TCG never reports FSRM).

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * PowerPC32 part of the public API: feature bits, defaults, KUAP hooks, and
- * the inline __clear_user / __copy_to_user / __copy_from_user.
+ * The PowerPC32 side of the seam (docs/PORTING.md lists every name):
+ * feature bits, the user end, the KUAP window hooks, the calls of the
+ * out-of-line routines, the scalar accessors and the Spectre-v1 mask. The
+ * top part is safe to include from assembly (<uaccess/asm.h> does).
  *
  * The bulk calls open a KUAP window, call the out-of-line routine
  * (clear_user.S, copy_user.S: ordinary C functions of the SysV ABI) and
@@ -12,9 +14,18 @@
 #ifndef UACCESS_ARCH_H
 #define UACCESS_ARCH_H
 
-#include <uaccess/compiler.h>
+#include <uaccess/namespace.h>
 #include <uaccess/dcbz.h>
 #include <uaccess/extable.h>
+
+/* Symbols of arch/powerpc32/ (see <uaccess/namespace.h>). */
+#define uaccess_dcbz_line_size _UACCESS_NS(uaccess_dcbz_line_size)
+#define _uaccess_clear_user _UACCESS_NS(_uaccess_clear_user)
+#define _uaccess_copy_user _UACCESS_NS(_uaccess_copy_user)
+#define _uaccess_dcbz _UACCESS_NS(_uaccess_dcbz)
+
+/* .S functions start on 32 bytes, a cache line of most of these cores. */
+#define _UACCESS_FUNC_ALIGN 5
 
 /*
  * User space ends at the kernel's TASK_SIZE: 0xc0000000 with the 3G/1G
@@ -59,6 +70,8 @@
  */
 #define UACCESS_FEAT_DCBZ	(1UL << 0)
 
+#ifndef __ASSEMBLER__
+
 /*
  * What one dcbz clears on this CPU, in bytes, measured on each call (dcbz
  * on a 512-byte aligned pattern in the library's .bss); 0 if it clears no
@@ -93,8 +106,8 @@ unsigned long uaccess_dcbz_line_size(void);
  * allow(). Calls refused by access_ok() touch no user memory and open no
  * window.
  */
-#define UACCESS_KUAP_READ	1
-#define UACCESS_KUAP_WRITE	2
+#define UACCESS_KUAP_READ	UACCESS_READ
+#define UACCESS_KUAP_WRITE	UACCESS_WRITE
 
 #ifdef UACCESS_KUAP
 #include <uaccess/kuap.h>
@@ -123,8 +136,11 @@ unsigned long _uaccess_copy_user(void *to, const void *from, unsigned long n,
 			 unsigned long dcbz);
 extern unsigned long _uaccess_dcbz;
 
-_UACCESS_INLINE unsigned long _uaccess_clear_call(void __user *to,
-						 unsigned long n)
+/* The window of every access: the KUAP hooks. */
+#define _uaccess_user_open uaccess_kuap_allow
+#define _uaccess_user_close uaccess_kuap_prevent
+
+_UACCESS_INLINE unsigned long _uaccess_clear(void __user *to, unsigned long n)
 {
 	unsigned long left;
 
@@ -134,9 +150,9 @@ _UACCESS_INLINE unsigned long _uaccess_clear_call(void __user *to,
 	return left;
 }
 
-_UACCESS_INLINE unsigned long _uaccess_copy_to_call(void __user *to,
-						   const void *from,
-						   unsigned long n)
+_UACCESS_INLINE unsigned long _uaccess_copy_to(void __user *to,
+					       const void *from,
+					       unsigned long n)
 {
 	unsigned long left;
 
@@ -146,9 +162,9 @@ _UACCESS_INLINE unsigned long _uaccess_copy_to_call(void __user *to,
 	return left;
 }
 
-_UACCESS_INLINE unsigned long _uaccess_copy_from_call(void *to,
-						     const void __user *from,
-						     unsigned long n)
+_UACCESS_INLINE unsigned long _uaccess_copy_from(void *to,
+						 const void __user *from,
+						 unsigned long n)
 {
 	unsigned long left;
 
@@ -156,6 +172,13 @@ _UACCESS_INLINE unsigned long _uaccess_copy_from_call(void *to,
 	left = _uaccess_copy_user(to, (const void *)from, n, _uaccess_dcbz);
 	uaccess_kuap_prevent(from, n, UACCESS_KUAP_READ);
 	return left;
+}
+
+_UACCESS_INLINE unsigned long _uaccess_copy_unsafe(void __user *to,
+						   const void *from,
+						   unsigned long n)
+{
+	return _uaccess_copy_user((void *)to, from, n, _uaccess_dcbz);
 }
 
 /*
@@ -230,128 +253,14 @@ _UACCESS_INLINE int _uaccess_put_unsafe(unsigned long long v, void __user *p,
 	return err;
 }
 
-_UACCESS_INLINE int _uaccess_get_user(unsigned long long *v, const void __user *p,
-				    unsigned long size)
-{
-	int err;
-
-	uaccess_kuap_allow(p, size, UACCESS_KUAP_READ);
-	err = _uaccess_get_unsafe(v, p, size);
-	uaccess_kuap_prevent(p, size, UACCESS_KUAP_READ);
-	return err;
-}
-
-_UACCESS_INLINE int _uaccess_put_user(unsigned long long v, void __user *p,
-				    unsigned long size)
-{
-	int err;
-
-	uaccess_kuap_allow(p, size, UACCESS_KUAP_WRITE);
-	err = _uaccess_put_unsafe(v, p, size);
-	uaccess_kuap_prevent(p, size, UACCESS_KUAP_WRITE);
-	return err;
-}
-
 /*
- * Constant sizes 1, 2, 4 and 8: the copy or clear is one access in place
- * (two words for 8), as in get_user / put_user, instead of a call. If the
- * user side faults, the routine above does the whole object again and
- * returns the exact count: a partly accessible object has its bytes before
- * the fault done, and a faulting load wrote nothing to the kernel side.
- */
-#define _UACCESS_SMALL_CONST(n)						\
-	(__builtin_constant_p(n) &&					\
-	 ((n) == 1 || (n) == 2 || (n) == 4 || (n) == 8))
-
-/*
- * n bytes of kernel memory at p as a number, and back: the low n bytes of
- * a big-endian 64-bit value (the order _uaccess_get/put_unsafe use).
- */
-_UACCESS_INLINE unsigned long long _uaccess_kernel_load(const void *p,
-							unsigned long n)
-{
-	unsigned long long v = 0;
-
-	__builtin_memcpy((unsigned char *)&v + sizeof(v) - n, p, n);
-	return v;
-}
-
-_UACCESS_INLINE void _uaccess_kernel_store(void *p, unsigned long long v,
-					   unsigned long n)
-{
-	__builtin_memcpy(p, (unsigned char *)&v + sizeof(v) - n, n);
-}
-
-_UACCESS_INLINE unsigned long __uaccess_clear_user(void __user *to,
-						 unsigned long n)
-{
-	if (_UACCESS_SMALL_CONST(n) && !_uaccess_put_user(0, to, n))
-		return 0;
-	return _uaccess_clear_call(to, n);
-}
-
-_UACCESS_INLINE unsigned long __uaccess_copy_to_user(void __user *to,
-						   const void *from,
-						   unsigned long n)
-{
-	if (_UACCESS_SMALL_CONST(n) &&
-	    !_uaccess_put_user(_uaccess_kernel_load(from, n), to, n))
-		return 0;
-	return _uaccess_copy_to_call(to, from, n);
-}
-
-_UACCESS_INLINE unsigned long __uaccess_copy_from_user(void *to,
-						     const void __user *from,
-						     unsigned long n)
-{
-	unsigned long long v;
-
-	if (_UACCESS_SMALL_CONST(n) && !_uaccess_get_user(&v, from, n)) {
-		_uaccess_kernel_store(to, v, n);
-		return 0;
-	}
-	return _uaccess_copy_from_call(to, from, n);
-}
-
-/*
- * User-access windows (<uaccess.h>'s user_access_begin / unsafe_*): one
- * KUAP allow for reading and writing, the accesses without windows of
- * their own, one prevent.
- *
- * Opening a window ends with a speculation barrier: user_access_begin()
- * cannot rewrite the caller's pointer the way the single calls mask theirs
- * (see _uaccess_mask_addr), so it stops speculation instead until the
- * range check before it has resolved. sync waits until every earlier
+ * The barrier of user_access_begin(): sync waits until every earlier
  * instruction and access has completed; isync then discards anything
- * fetched after it, so no later load runs ahead of the check.
+ * fetched after it, so no later load runs ahead of the range check.
  */
-_UACCESS_INLINE void _uaccess_window_open(const void __user *p, unsigned long n)
+_UACCESS_INLINE void _uaccess_barrier_nospec(void)
 {
-	uaccess_kuap_allow(p, n, UACCESS_KUAP_READ | UACCESS_KUAP_WRITE);
 	__asm__ volatile("sync\n\tisync" : : : "memory");
-}
-
-/*
- * The same window without the barrier, for library code that masks its
- * pointer (_uaccess_mask_addr) after the check instead (lib/strn*_user.c).
- */
-_UACCESS_INLINE void _uaccess_window_open_masked(const void __user *p,
-					       unsigned long n)
-{
-	uaccess_kuap_allow(p, n, UACCESS_KUAP_READ | UACCESS_KUAP_WRITE);
-}
-
-_UACCESS_INLINE void _uaccess_window_close(void)
-{
-	uaccess_kuap_prevent((const void __user *)0, 0,
-			     UACCESS_KUAP_READ | UACCESS_KUAP_WRITE);
-}
-
-_UACCESS_INLINE unsigned long _uaccess_copy_unsafe(void __user *to,
-						 const void *from,
-						 unsigned long n)
-{
-	return _uaccess_copy_user((void *)to, from, n, _uaccess_dcbz);
 }
 
 /*
@@ -364,6 +273,7 @@ _UACCESS_INLINE unsigned long _uaccess_copy_unsafe(void __user *to,
  * caller's kernel pointer; address 0 is the NULL page, which no kernel
  * maps. Cost: four integer instructions.
  */
+#define _uaccess_mask_addr _uaccess_mask_addr
 _UACCESS_INLINE unsigned long _uaccess_mask_addr(unsigned long a,
 					       unsigned long start,
 					       unsigned long end)
@@ -382,9 +292,11 @@ _UACCESS_INLINE unsigned long _uaccess_mask_addr(unsigned long a,
  * Zero kernel memory without calling memset (the library links no libc):
  * the clear routine, outside any KUAP window. For library use only.
  */
+#define _uaccess_kernel_zero _uaccess_kernel_zero
 _UACCESS_INLINE void _uaccess_kernel_zero(void *p, unsigned long n)
 {
 	_uaccess_clear_user((void __user *)p, n, _uaccess_dcbz);
 }
 
+#endif /* !__ASSEMBLER__ */
 #endif /* UACCESS_ARCH_H */

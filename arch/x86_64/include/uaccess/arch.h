@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * x86-64 part of the public API: feature bits, defaults, and the inline
- * __clear_user / __copy_to_user / __copy_from_user.
+ * The x86-64 side of the seam (docs/PORTING.md lists every name): feature
+ * bits, the user end, the window (stac/clac), the inline clear and copy
+ * sites, the scalar accessors, the Spectre-v1 mask and the kernel zeroing.
+ * The top part is safe to include from assembly (<uaccess/asm.h> does).
  *
  * Code that includes <uaccess.h> must be built with -mno-red-zone (kernels
  * always are): the inline code calls the out-of-line routines from asm, and
@@ -10,10 +12,27 @@
 #ifndef UACCESS_ARCH_H
 #define UACCESS_ARCH_H
 
-#include <uaccess/compiler.h>
+#include <uaccess/namespace.h>
 #include <uaccess/alternative.h>
 #include <uaccess/bands.h>
 #include <uaccess/extable.h>
+
+/* Symbols of arch/x86_64/ (see <uaccess/namespace.h>). */
+#define uaccess_set_text_poke _UACCESS_NS(uaccess_set_text_poke)
+#define _uaccess_apply_alternatives _UACCESS_NS(_uaccess_apply_alternatives)
+#define _uaccess_fill_nops _UACCESS_NS(_uaccess_fill_nops)
+#define _uaccess_text_poke _UACCESS_NS(_uaccess_text_poke)
+#define _uaccess_serialize _UACCESS_NS(_uaccess_serialize)
+#define _uaccess_arch_user_range_init _UACCESS_NS(_uaccess_arch_user_range_init)
+#define _uaccess_clear_user_bytes _UACCESS_NS(_uaccess_clear_user_bytes)
+#define _uaccess_clear_user_short _UACCESS_NS(_uaccess_clear_user_short)
+#define _uaccess_clear_user_long _UACCESS_NS(_uaccess_clear_user_long)
+#define _uaccess_copy_user_bytes _UACCESS_NS(_uaccess_copy_user_bytes)
+#define _uaccess_copy_user_short _UACCESS_NS(_uaccess_copy_user_short)
+#define _uaccess_copy_user_long _UACCESS_NS(_uaccess_copy_user_long)
+
+/* .S functions start on 16 bytes, a fetch block of every x86-64 core. */
+#define _UACCESS_FUNC_ALIGN 4
 
 /*
  * User space ends one page below the canonical hole: 0x0000800000000000
@@ -47,14 +66,46 @@
 #define UACCESS_FEAT_FZRM	(1UL << UACCESS_FEAT_FZRM_BIT)	/* CPUID.7.1:EAX[10] */
 #define UACCESS_FEAT_SMAP	(1UL << UACCESS_FEAT_SMAP_BIT)	/* CPUID.7.0:EBX[20] */
 
+#ifndef __ASSEMBLER__
+
 /* Set the hook that writes code at init (default: plain stores). */
 #define UACCESS_HAS_TEXT_POKE 1
 void uaccess_set_text_poke(void (*poke)(void *dst, const void *src,
 					unsigned long len));
 
-/* Open and close a user-access window: stac/clac where SMAP exists. */
+/*
+ * The window: stac/clac where SMAP exists (patched in at init), a NOP of
+ * the same length elsewhere. Both directions at once: SMAP has one switch.
+ */
 #define _UACCESS_STAC UACCESS_ALTERNATIVE("nopl (%%rax)", "stac", UACCESS_FEAT_SMAP_BIT)
 #define _UACCESS_CLAC UACCESS_ALTERNATIVE("nopl (%%rax)", "clac", UACCESS_FEAT_SMAP_BIT)
+
+#define _uaccess_user_open _uaccess_user_open
+_UACCESS_INLINE void _uaccess_user_open(const void __user *p, unsigned long n,
+					int dir)
+{
+	(void)p, (void)n, (void)dir;
+	__asm__ volatile(_UACCESS_STAC : : : "memory");
+}
+
+#define _uaccess_user_close _uaccess_user_close
+_UACCESS_INLINE void _uaccess_user_close(const void __user *p, unsigned long n,
+					 int dir)
+{
+	(void)p, (void)n, (void)dir;
+	__asm__ volatile(_UACCESS_CLAC : : : "memory");
+}
+
+/*
+ * The barrier of user_access_begin(): lfence waits for every earlier
+ * instruction to complete before any later one starts (Intel SDM; AMD
+ * documents the same once its "lfence is dispatch serializing" MSR bit is
+ * set, which Linux sets and which every Zen CPU has set by default).
+ */
+_UACCESS_INLINE void _uaccess_barrier_nospec(void)
+{
+	__asm__ volatile("lfence" : : : "memory");
+}
 
 /*
  * Size decision inline, everything else out of line (clear_user.S): short
@@ -63,8 +114,9 @@ void uaccess_set_text_poke(void (*poke)(void *dst, const void *src,
  * long sizes call the long routine, which decides loop against bulk. The
  * site's table entry covers the inline rep stosb, which sits at its start.
  */
-_UACCESS_INLINE unsigned long _uaccess_clear(void *to, unsigned long n)
+_UACCESS_INLINE unsigned long _uaccess_clear(void __user *uto, unsigned long n)
 {
+	void *to = (void *)uto;
 	unsigned long zero = 0;
 
 	__asm__ volatile(_UACCESS_STAC
@@ -89,7 +141,7 @@ _UACCESS_INLINE unsigned long _uaccess_clear(void *to, unsigned long n)
 /*
  * The copy site, with the window instructions as parameters: the bulk
  * calls open and close their own window, unsafe_copy_to_user() runs inside
- * the caller's (user_access_begin()).
+ * the caller's (user_access_begin()). One body for both directions.
  */
 #define _UACCESS_COPY(open, close)					\
 	__asm__ volatile(open						\
@@ -108,241 +160,147 @@ _UACCESS_INLINE unsigned long _uaccess_clear(void *to, unsigned long n)
 			 :						\
 			 : "rax", "rdx", "r8", "r9", "r10", "r11", "memory", "cc")
 
-_UACCESS_INLINE unsigned long _uaccess_copy(void *to, const void *from,
-					  unsigned long n)
+_UACCESS_INLINE unsigned long _uaccess_copy_to(void __user *uto,
+					       const void *from,
+					       unsigned long n)
 {
+	void *to = (void *)uto;
+
 	_UACCESS_COPY(_UACCESS_STAC, _UACCESS_CLAC);
 	return n;
 }
 
-/*
- * Constant sizes 1, 2, 4 and 8: one store (clear) or one load and one store
- * (copy) in place. If one faults, the fixup (out of the hot path) finishes
- * byte by byte, so a partly accessible object still gives the exact count.
- */
-#define _UACCESS_CLEAR_CONST(store)					\
-	__asm__ volatile(_UACCESS_STAC					\
-			 "1:	" store "\n"				\
-			 UACCESS_EXTABLE(1b, 3f)			\
-			 "	xorl %%ecx, %%ecx\n"			\
-			 "2:\n"						\
-			 _UACCESS_CLAC					\
-			 "	.pushsection .text.unlikely, \"ax\"\n"	\
-			 "3:	call " _UACCESS_S(_uaccess_clear_user_bytes) "\n" \
-			 "	jmp 2b\n"				\
-			 "	.popsection\n"				\
-			 : "+c"(n), "+D"(to)				\
-			 :						\
-			 : "rax", "memory", "cc")
-
-#define _UACCESS_COPY_CONST(load, store)				\
-	__asm__ volatile(_UACCESS_STAC					\
-			 "1:	" load "\n"				\
-			 UACCESS_EXTABLE(1b, 3f)			\
-			 "4:	" store "\n"				\
-			 UACCESS_EXTABLE(4b, 3f)			\
-			 "	xorl %%ecx, %%ecx\n"			\
-			 "2:\n"						\
-			 _UACCESS_CLAC					\
-			 "	.pushsection .text.unlikely, \"ax\"\n"	\
-			 "3:	call " _UACCESS_S(_uaccess_copy_user_bytes) "\n" \
-			 "	jmp 2b\n"				\
-			 "	.popsection\n"				\
-			 : "+c"(n), "+D"(to), "+S"(from)		\
-			 :						\
-			 : "rax", "memory", "cc")
-
-_UACCESS_INLINE unsigned long _uaccess_clear_const(void *to, unsigned long n)
-{
-	switch (n) {
-	case 1: _UACCESS_CLEAR_CONST("movb $0, (%%rdi)"); break;
-	case 2: _UACCESS_CLEAR_CONST("movw $0, (%%rdi)"); break;
-	case 4: _UACCESS_CLEAR_CONST("movl $0, (%%rdi)"); break;
-	default: _UACCESS_CLEAR_CONST("movq $0, (%%rdi)"); break;
-	}
-	return n;
-}
-
-_UACCESS_INLINE unsigned long _uaccess_copy_const(void *to, const void *from,
-						unsigned long n)
-{
-	switch (n) {
-	case 1: _UACCESS_COPY_CONST("movb (%%rsi), %%al", "movb %%al, (%%rdi)"); break;
-	case 2: _UACCESS_COPY_CONST("movw (%%rsi), %%ax", "movw %%ax, (%%rdi)"); break;
-	case 4: _UACCESS_COPY_CONST("movl (%%rsi), %%eax", "movl %%eax, (%%rdi)"); break;
-	default: _UACCESS_COPY_CONST("movq (%%rsi), %%rax", "movq %%rax, (%%rdi)"); break;
-	}
-	return n;
-}
-
-#define _UACCESS_SMALL_CONST(n)						\
-	(__builtin_constant_p(n) &&					\
-	 ((n) == 1 || (n) == 2 || (n) == 4 || (n) == 8))
-
-_UACCESS_INLINE unsigned long __uaccess_clear_user(void __user *to,
+_UACCESS_INLINE unsigned long _uaccess_copy_from(void *to,
+						 const void __user *ufrom,
 						 unsigned long n)
 {
-	if (_UACCESS_SMALL_CONST(n))
-		return _uaccess_clear_const((void *)to, n);
-	return _uaccess_clear((void *)to, n);
-}
+	const void *from = (const void *)ufrom;
 
-_UACCESS_INLINE unsigned long __uaccess_copy_to_user(void __user *to,
-						   const void *from,
-						   unsigned long n)
-{
-	if (_UACCESS_SMALL_CONST(n))
-		return _uaccess_copy_const((void *)to, from, n);
-	return _uaccess_copy((void *)to, from, n);
-}
-
-_UACCESS_INLINE unsigned long __uaccess_copy_from_user(void *to,
-						     const void __user *from,
-						     unsigned long n)
-{
-	if (_UACCESS_SMALL_CONST(n))
-		return _uaccess_copy_const(to, (const void *)from, n);
-	return _uaccess_copy(to, (const void *)from, n);
-}
-
-/*
- * Scalars: one load or store with a table entry. A fault (including an
- * object that straddles into an inaccessible page: x86 loads and stores
- * fault whole) resumes out of line, which sets -UACCESS_EFAULT and, for a
- * load, a zero value. For <uaccess.h>'s get_user / put_user.
- */
-#define _UACCESS_GET(open, close, load, p, val, err)			\
-	__asm__ volatile(open						\
-			 "1:	" load "\n"				\
-			 UACCESS_EXTABLE(1b, 3f)			\
-			 "2:\n"						\
-			 close						\
-			 "	.pushsection .text.unlikely, \"ax\"\n"	\
-			 "3:	movl %[efault], %[err]\n"		\
-			 "	xorl %k[val], %k[val]\n"		\
-			 "	jmp 2b\n"				\
-			 "	.popsection\n"				\
-			 : [err] "+r"(err), [val] "=r"(val)		\
-			 : [p] "r"(p), [efault] "i"(-UACCESS_EFAULT)	\
-			 : "memory")
-
-#define _UACCESS_PUT(open, close, store, p, val, err)			\
-	__asm__ volatile(open						\
-			 "1:	" store "\n"				\
-			 UACCESS_EXTABLE(1b, 3f)			\
-			 "2:\n"						\
-			 close						\
-			 "	.pushsection .text.unlikely, \"ax\"\n"	\
-			 "3:	movl %[efault], %[err]\n"		\
-			 "	jmp 2b\n"				\
-			 "	.popsection\n"				\
-			 : [err] "+r"(err)				\
-			 : [p] "r"(p), [val] "r"(val),			\
-			   [efault] "i"(-UACCESS_EFAULT)		\
-			 : "memory")
-
-/* One scalar access, with the window instructions as parameters. */
-#define _UACCESS_GET_SIZE(open, close, v, p, size, err) do {		\
-	unsigned long val;						\
-									\
-	switch (size) {							\
-	case 1: _UACCESS_GET(open, close, "movzbl (%[p]), %k[val]", p, val, err); break; \
-	case 2: _UACCESS_GET(open, close, "movzwl (%[p]), %k[val]", p, val, err); break; \
-	case 4: _UACCESS_GET(open, close, "movl (%[p]), %k[val]", p, val, err); break; \
-	default: _UACCESS_GET(open, close, "movq (%[p]), %q[val]", p, val, err); break; \
-	}								\
-	*(v) = val;							\
-} while (0)
-
-#define _UACCESS_PUT_SIZE(open, close, v, p, size, err) do {		\
-	unsigned long val = (unsigned long)(v);				\
-									\
-	switch (size) {							\
-	case 1: _UACCESS_PUT(open, close, "movb %b[val], (%[p])", p, val, err); break; \
-	case 2: _UACCESS_PUT(open, close, "movw %w[val], (%[p])", p, val, err); break; \
-	case 4: _UACCESS_PUT(open, close, "movl %k[val], (%[p])", p, val, err); break; \
-	default: _UACCESS_PUT(open, close, "movq %q[val], (%[p])", p, val, err); break; \
-	}								\
-} while (0)
-
-_UACCESS_INLINE int _uaccess_get_user(unsigned long long *v, const void __user *p,
-				    unsigned long size)
-{
-	int err = 0;
-
-	_UACCESS_GET_SIZE(_UACCESS_STAC, _UACCESS_CLAC, v, p, size, err);
-	return err;
-}
-
-_UACCESS_INLINE int _uaccess_put_user(unsigned long long v, void __user *p,
-				    unsigned long size)
-{
-	int err = 0;
-
-	_UACCESS_PUT_SIZE(_UACCESS_STAC, _UACCESS_CLAC, v, p, size, err);
-	return err;
-}
-
-/*
- * User-access windows (<uaccess.h>'s user_access_begin / unsafe_*): the
- * same accesses without stac / clac of their own.
- *
- * Opening a window ends with lfence: user_access_begin() cannot rewrite
- * the caller's pointer the way the single calls mask theirs (see
- * _uaccess_mask_addr), so it stops speculation instead, until the range
- * check before it has resolved. lfence waits for every earlier instruction
- * to complete before any later one starts (Intel SDM; AMD documents the
- * same once its "lfence is dispatch serializing" MSR bit is set, which
- * Linux sets and which every Zen CPU has set by default).
- */
-_UACCESS_INLINE void _uaccess_window_open(const void __user *p, unsigned long n)
-{
-	(void)p, (void)n;
-	__asm__ volatile(_UACCESS_STAC "lfence" : : : "memory");
-}
-
-/*
- * The same window without the barrier, for library code that masks its
- * pointer (_uaccess_mask_addr) after the check instead (lib/strn*_user.c).
- */
-_UACCESS_INLINE void _uaccess_window_open_masked(const void __user *p,
-					       unsigned long n)
-{
-	(void)p, (void)n;
-	__asm__ volatile(_UACCESS_STAC : : : "memory");
-}
-
-_UACCESS_INLINE void _uaccess_window_close(void)
-{
-	__asm__ volatile(_UACCESS_CLAC : : : "memory");
-}
-
-_UACCESS_INLINE int _uaccess_get_unsafe(unsigned long long *v,
-				      const void __user *p, unsigned long size)
-{
-	int err = 0;
-
-	_UACCESS_GET_SIZE("", "", v, p, size, err);
-	return err;
-}
-
-_UACCESS_INLINE int _uaccess_put_unsafe(unsigned long long v, void __user *p,
-				      unsigned long size)
-{
-	int err = 0;
-
-	_UACCESS_PUT_SIZE("", "", v, p, size, err);
-	return err;
+	_UACCESS_COPY(_UACCESS_STAC, _UACCESS_CLAC);
+	return n;
 }
 
 _UACCESS_INLINE unsigned long _uaccess_copy_unsafe(void __user *uto,
-						 const void *from,
-						 unsigned long n)
+						   const void *from,
+						   unsigned long n)
 {
 	void *to = (void *)uto;
 
 	_UACCESS_COPY("", "");
 	return n;
+}
+
+/*
+ * Scalars inside a window: one load or store with a table entry, on a
+ * memory operand (the compiler picks the addressing). x86 loads and
+ * stores fault whole, so a faulting store wrote nothing, also when the
+ * object straddles into an inaccessible page.
+ *
+ * With asm goto the table entry resumes straight at a C label: after
+ * inlining, unsafe_get_user()'s "goto label" is the fault path itself, and
+ * the accesses of a window carry no error register and no test. Stores
+ * use it with every compiler. Loads need asm goto with outputs, which
+ * GCC 12 miscompiles (the fault path received the output register's stale
+ * value instead of the 0 the C code stores: seen in this suite's get_user
+ * sweeps); they use it with clang 14 or later only, and otherwise an
+ * out-of-line fixup that sets an error register. -DUACCESS_NO_ASM_GOTO
+ * gives every access the fixup form (make check builds it that way once).
+ */
+#define _UACCESS_FIXUP_FLAG(insn, outputs, inputs, clobbers, fault) do { \
+	int __e = 0;							\
+	__asm__ volatile("1:	" insn "\n"				\
+			 "2:\n"						\
+			 UACCESS_EXTABLE(1b, 3f)			\
+			 "	.pushsection .text.unlikely, \"ax\"\n"	\
+			 "3:	movl $1, %[e]\n"			\
+			 "	jmp 2b\n"				\
+			 "	.popsection\n"				\
+			 : [e] "+r"(__e) outputs : inputs : clobbers);	\
+	if (__e)							\
+		goto fault;						\
+} while (0)
+
+#if !defined(UACCESS_NO_ASM_GOTO) && defined(__clang__) && __clang_major__ >= 14
+#define _UACCESS_LOAD(insn, out, obj, fault)				\
+	__asm__ goto("1:	" insn "\n"				\
+		     UACCESS_EXTABLE(1b, %l[fault])			\
+		     : [val] "=r"(out) : [mem] "m"(obj) : : fault)
+#else
+#define _UACCESS_LOAD(insn, out, obj, fault)				\
+	_UACCESS_FIXUP_FLAG(insn, _UACCESS_COMMA [val] "=r"(out),	\
+			    [mem] "m"(obj), "cc", fault)
+#endif
+
+#ifndef UACCESS_NO_ASM_GOTO
+#define _UACCESS_STORE(insn, cons, in, obj, fault)			\
+	__asm__ goto("1:	" insn "\n"				\
+		     UACCESS_EXTABLE(1b, %l[fault])			\
+		     : : [val] cons(in), [mem] "m"(obj) : "memory" : fault)
+#else
+#define _UACCESS_STORE(insn, cons, in, obj, fault)			\
+	_UACCESS_FIXUP_FLAG(insn, , [val] cons(in) _UACCESS_COMMA	\
+			    [mem] "m"(obj), "memory", fault)
+#endif
+#define _UACCESS_COMMA ,
+
+/* The user object at p of type t, as a memory operand. */
+#define _UACCESS_MEM(t, p) (*(volatile t *)(unsigned long)(p))
+
+_UACCESS_INLINE int _uaccess_get_unsafe(unsigned long long *v,
+					const void __user *p,
+					unsigned long size)
+{
+	unsigned long val;
+
+	switch (size) {
+	case 1:
+		_UACCESS_LOAD("movzbl %[mem], %k[val]", val,
+			      _UACCESS_MEM(unsigned char, p), fault);
+		break;
+	case 2:
+		_UACCESS_LOAD("movzwl %[mem], %k[val]", val,
+			      _UACCESS_MEM(unsigned short, p), fault);
+		break;
+	case 4:
+		_UACCESS_LOAD("movl %[mem], %k[val]", val,
+			      _UACCESS_MEM(unsigned int, p), fault);
+		break;
+	default:
+		_UACCESS_LOAD("movq %[mem], %q[val]", val,
+			      _UACCESS_MEM(unsigned long, p), fault);
+		break;
+	}
+	*v = val;
+	return 0;
+fault:
+	*v = 0;
+	return -UACCESS_EFAULT;
+}
+
+_UACCESS_INLINE int _uaccess_put_unsafe(unsigned long long v, void __user *p,
+					unsigned long size)
+{
+	switch (size) {
+	case 1:
+		_UACCESS_STORE("movb %b[val], %[mem]", "iq", (unsigned char)v,
+			       _UACCESS_MEM(unsigned char, p), fault);
+		break;
+	case 2:
+		_UACCESS_STORE("movw %w[val], %[mem]", "ir", (unsigned short)v,
+			       _UACCESS_MEM(unsigned short, p), fault);
+		break;
+	case 4:
+		_UACCESS_STORE("movl %k[val], %[mem]", "ir", (unsigned int)v,
+			       _UACCESS_MEM(unsigned int, p), fault);
+		break;
+	default:
+		_UACCESS_STORE("movq %q[val], %[mem]", "er", (unsigned long)v,
+			       _UACCESS_MEM(unsigned long, p), fault);
+		break;
+	}
+	return 0;
+fault:
+	return -UACCESS_EFAULT;
 }
 
 /*
@@ -360,13 +318,12 @@ _UACCESS_INLINE unsigned long _uaccess_copy_unsafe(void __user *uto,
  * sits in the code as two 64-bit immediates, written by uaccess_init() and
  * again by every later uaccess_set_user_range() (arch/x86_64/user_range.c;
  * the table of immediates is the section uaccess_range). Before that they
- * hold the build-time range. Loading the variables put a load, then five
- * dependent instructions, between the caller's pointer and the access; a
- * rep stosb / rep movsb waits for its address, and `make bench` measured
- * the checked clear_user 7 ticks slower than the unchecked one at 640 B to
- * 1 KiB (31 against 24 on the Zen 5 machine of bands.h). With immediates
- * the path is add, cmp, adc, or. The arguments start and end are unused:
- * they are there for the portable uaccess_mask_ptr().
+ * hold the build-time range. A load of the variables would put a load and
+ * a chain of dependent instructions between the caller's pointer and the
+ * access, and a rep stosb / rep movsb waits for its address
+ * (docs/BENCHMARKS.md); with immediates the path is add, cmp, adc, or. The
+ * arguments start and end are unused: they are there for the portable
+ * uaccess_mask_ptr().
  */
 #define _UACCESS_RANGE_IMM(label, kind)					\
 	"	.pushsection uaccess_range, \"a\"\n"			\
@@ -375,9 +332,10 @@ _UACCESS_INLINE unsigned long _uaccess_copy_unsafe(void __user *uto,
 	"	.long " kind "\n"					\
 	"	.popsection\n"
 
+#define _uaccess_mask_addr _uaccess_mask_addr
 _UACCESS_INLINE unsigned long _uaccess_mask_addr(unsigned long a,
-					       unsigned long start,
-					       unsigned long end)
+						 unsigned long start,
+						 unsigned long end)
 {
 	unsigned long off, span, mask;
 
@@ -400,13 +358,12 @@ _UACCESS_INLINE unsigned long _uaccess_mask_addr(unsigned long a,
 	return a | mask;
 }
 
-/*
- * Zero kernel memory without calling memset (the library links no libc).
- * For library use only.
- */
+/* Zero kernel memory (the library links no memset): rep stosb. */
+#define _uaccess_kernel_zero _uaccess_kernel_zero
 _UACCESS_INLINE void _uaccess_kernel_zero(void *p, unsigned long n)
 {
 	__asm__ volatile("rep stosb" : "+D"(p), "+c"(n) : "a"(0) : "memory");
 }
 
+#endif /* !__ASSEMBLER__ */
 #endif /* UACCESS_ARCH_H */

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
-# x86-64: the library's flags are in uaccess.mk; here, how the tests build
-# and run.
+# x86-64: how the tests build and run (the library's own flags are in
+# arch/x86_64/uaccess.mk).
 # Flags of the kernel-model link check (tests/build-checks.sh).
 KERNEL_CFLAGS := -mcmodel=kernel -fno-pic -mno-red-zone -mgeneral-regs-only
 # The tests call the inline routines, which call out of line from asm.

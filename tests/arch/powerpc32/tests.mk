@@ -1,10 +1,11 @@
 # SPDX-License-Identifier: MIT
-# PowerPC32: the library's flags are in uaccess.mk; here, how the tests
-# build and run.
+# PowerPC32: how the tests build and run (the library's own flags are in
+# arch/powerpc32/uaccess.mk).
 #
 # DCBZ_LINE=16|32|64|128|0 sets UACCESS_DCBZ_LINE (<uaccess/dcbz.h>, 32 by
 # default) for the library and the tests, and picks the test runs below.
 CROSS_COMPILE ?= powerpc-linux-gnu-
+UACCESS_DCBZ_LINE := $(DCBZ_LINE)
 
 # Flags of the kernel-model link check (tests/build-checks.sh).
 KERNEL_CFLAGS := -mcpu=powerpc -mbig-endian -msoft-float -fno-pic
@@ -30,3 +31,6 @@ endif
 QEMU_PPC ?= qemu-ppc
 test_cmd = $(QEMU_PPC) -cpu $$(echo $(1) | cut -d/ -f1) $(TEST_BIN) \
 	$$(echo $(1) | cut -d/ -f2)
+# The libc-free build: soft float, since e500 cores have no classic FPU
+# and nothing in the suite needs one.
+NOLIBC_ARCH_CFLAGS := -msoft-float

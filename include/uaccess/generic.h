@@ -1,0 +1,176 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Portable defaults of the arch seam, and the helpers every architecture
+ * shares. <uaccess.h> includes this right after <uaccess/arch.h>.
+ *
+ * An architecture that provides one of the overridable names defines a
+ * macro of the same name to itself (`#define _uaccess_kernel_zero
+ * _uaccess_kernel_zero`), the way musl's atomic.h does; the default here
+ * then steps aside. docs/PORTING.md lists the names an architecture must
+ * provide and the contract of each.
+ */
+#ifndef UACCESS_GENERIC_H
+#define UACCESS_GENERIC_H
+
+/*
+ * The window around user accesses: by default none (a CPU that does not
+ * keep the kernel out of user memory). dir is UACCESS_READ, UACCESS_WRITE
+ * or both; p and n are the user range the accesses stay inside.
+ */
+#ifndef _uaccess_user_open
+_UACCESS_INLINE void _uaccess_user_open(const void __user *p, unsigned long n,
+					int dir)
+{
+	(void)p, (void)n, (void)dir;
+}
+#endif
+
+#ifndef _uaccess_user_close
+_UACCESS_INLINE void _uaccess_user_close(const void __user *p, unsigned long n,
+					 int dir)
+{
+	(void)p, (void)n, (void)dir;
+}
+#endif
+
+/*
+ * Spectre v1: a if start <= a < end, else 0 (the NULL page, which no
+ * kernel maps). One unsigned compare covers both ends: a - start wraps to
+ * a huge value when a < start. The empty asm hides the comparison's result
+ * from the optimizer, so that it stays a data dependency and never becomes
+ * a branch the CPU could mispredict. An architecture overrides this with a
+ * sequence it knows to be branch-free.
+ */
+#ifndef _uaccess_mask_addr
+_UACCESS_INLINE unsigned long _uaccess_mask_addr(unsigned long a,
+						 unsigned long start,
+						 unsigned long end)
+{
+	unsigned long in = a - start < end - start;
+
+	__asm__("" : "+r"(in));
+	return a & -in;
+}
+#endif
+
+/*
+ * Zero kernel memory without calling memset (the library links no libc).
+ * The empty asm keeps the compiler from turning the loop into a call to
+ * memset. For library use only.
+ */
+#ifndef _uaccess_kernel_zero
+_UACCESS_INLINE void _uaccess_kernel_zero(void *p, unsigned long n)
+{
+	unsigned char *c = (unsigned char *)p;
+
+	while (n--) {
+		*c++ = 0;
+		__asm__("" : "+r"(c));
+	}
+}
+#endif
+
+/*
+ * Scalar calls: one access inside a window of its own, for get_user and
+ * put_user (the unsafe accessors run in the caller's window).
+ */
+#ifndef _uaccess_get_user
+_UACCESS_INLINE int _uaccess_get_user(unsigned long long *v,
+				      const void __user *p, unsigned long size)
+{
+	int err;
+
+	_uaccess_user_open(p, size, UACCESS_READ);
+	err = _uaccess_get_unsafe(v, p, size);
+	_uaccess_user_close(p, size, UACCESS_READ);
+	return err;
+}
+#endif
+
+#ifndef _uaccess_put_user
+_UACCESS_INLINE int _uaccess_put_user(unsigned long long v, void __user *p,
+				      unsigned long size)
+{
+	int err;
+
+	_uaccess_user_open(p, size, UACCESS_WRITE);
+	err = _uaccess_put_unsafe(v, p, size);
+	_uaccess_user_close(p, size, UACCESS_WRITE);
+	return err;
+}
+#endif
+
+/*
+ * The windows of user_access_begin() and of the library's string calls:
+ * both directions. The barrier stops speculation until the range check
+ * before it has resolved: user_access_begin() cannot rewrite its caller's
+ * pointer the way the single calls mask theirs. Code that masks its
+ * pointer after the check (lib/strn*_user.c) opens the window without it.
+ */
+_UACCESS_INLINE void _uaccess_window_open(const void __user *p, unsigned long n)
+{
+	_uaccess_user_open(p, n, UACCESS_READ | UACCESS_WRITE);
+	_uaccess_barrier_nospec();
+}
+
+_UACCESS_INLINE void _uaccess_window_open_masked(const void __user *p,
+						 unsigned long n)
+{
+	_uaccess_user_open(p, n, UACCESS_READ | UACCESS_WRITE);
+}
+
+/* The range is not known at the end of a window: (NULL, 0). */
+_UACCESS_INLINE void _uaccess_window_close(void)
+{
+	_uaccess_user_close((const void __user *)0, 0,
+			    UACCESS_READ | UACCESS_WRITE);
+}
+
+/*
+ * Constant sizes 1, 2, 4 and 8 of the bulk calls: one scalar access in
+ * place instead of a call. If it faults, the caller runs the routine on
+ * the whole object, which gives the exact count: a faulting load wrote
+ * nothing to the kernel side, and a store either faults whole or has
+ * written only bytes before the fault, which the routine writes again.
+ */
+#define _UACCESS_SMALL_CONST(n)						\
+	(__builtin_constant_p(n) &&					\
+	 ((n) == 1 || (n) == 2 || (n) == 4 || (n) == 8))
+
+/*
+ * n bytes (1, 2, 4 or 8) of kernel memory at p as a number, and back, in
+ * the same byte order as the scalar accessors use (an object of that
+ * size), so the bytes land unchanged whatever the endianness.
+ */
+_UACCESS_INLINE unsigned long long _uaccess_kernel_load(const void *p,
+							unsigned long n)
+{
+	unsigned char b;
+	unsigned short h;
+	unsigned int w;
+	unsigned long long d;
+
+	switch (n) {
+	case 1: __builtin_memcpy(&b, p, 1); return b;
+	case 2: __builtin_memcpy(&h, p, 2); return h;
+	case 4: __builtin_memcpy(&w, p, 4); return w;
+	default: __builtin_memcpy(&d, p, 8); return d;
+	}
+}
+
+_UACCESS_INLINE void _uaccess_kernel_store(void *p, unsigned long long v,
+					   unsigned long n)
+{
+	unsigned char b = (unsigned char)v;
+	unsigned short h = (unsigned short)v;
+	unsigned int w = (unsigned int)v;
+
+	switch (n) {
+	case 1: __builtin_memcpy(p, &b, 1); break;
+	case 2: __builtin_memcpy(p, &h, 2); break;
+	case 4: __builtin_memcpy(p, &w, 4); break;
+	default: __builtin_memcpy(p, &v, 8); break;
+	}
+}
+
+#endif /* UACCESS_GENERIC_H */

@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Default for an architecture whose code has no choice to make (replaced
+ * by arch/<arch>/arch_setup.c where one exists): uaccess_init() then only
+ * sorts the exception table.
+ */
+#include <uaccess.h>
+#include "internal.h"
+
+int _uaccess_arch_setup(unsigned long features)
+{
+	(void)features;
+	return 0;
+}
+
+const char *uaccess_strategy_name(void)
+{
+	return "generic";
+}

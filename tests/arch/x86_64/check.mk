@@ -1,0 +1,24 @@
+# SPDX-License-Identifier: MIT
+# x86-64's runs of `make check` (each a `make test`, or check-RUN_TARGET,
+# with check-RUN_ARGS, in its own output directory), and the tools they
+# need (scripts/install-deps.sh: TOOL or TOOL=PACKAGE[,PACKAGE]).
+CHECK_RUNS += gcc clang gcc-prefix qemu-x86 qemu-x86-clang
+CHECK_TOOLS += gcc clang ld.lld=lld qemu-system-x86_64=qemu-system-x86
+DEMO_TOOLS += gcc qemu-system-x86_64=qemu-system-x86
+
+check-gcc_ARGS := CC=gcc
+check-clang_ARGS := CC=clang EXTRA_LDFLAGS=-fuse-ld=lld
+# The vendoring build (every symbol prefixed) passes the same suite, on the
+# baseline and the FSRM code; its build checks link it beside a kernel that
+# has its own copy_to_user. It also builds the scalar accessors without
+# asm goto, the form older compilers get.
+check-gcc-prefix_ARGS := CC=gcc PREFIX=vendor_ TEST_CONFIGS="none erms+fsrm" \
+	NOLIBC_CONFIGS= EXTRA_CFLAGS=-DUACCESS_NO_ASM_GOTO
+# The bare-metal kernel under QEMU, every configuration, built with gcc and
+# with clang + lld.
+check-qemu-x86_ARGS := CC=gcc
+check-qemu-x86_TARGET := qemu-test
+check-qemu-x86_LOGS := suite.log
+check-qemu-x86-clang_ARGS := CC=clang EXTRA_LDFLAGS=-fuse-ld=lld
+check-qemu-x86-clang_TARGET := qemu-test
+check-qemu-x86-clang_LOGS := suite.log
