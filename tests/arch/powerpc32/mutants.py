@@ -21,6 +21,7 @@ C = 'arch/powerpc32/clear_user.S'
 P = 'arch/powerpc32/copy_user.S'
 A = 'arch/powerpc32/include/uaccess/arch.h'
 U = 'include/uaccess.h'
+G = 'include/uaccess/generic.h'
 DEFAULT = ['750/native', '750/none']
 M = [
  ("clear byte fixup rounds the count down to 4", C, 32, DEFAULT,
@@ -110,16 +111,16 @@ M = [
   ['750/native'], "_uaccess_copy_unsafe((to), (from), (n)), 0))",
   "_uaccess_copy_unsafe((to), (from), (n)) == (n), 0))"),
  # KUAP: only the bare-metal kernel enforces it (PID), so only it can tell.
- ("KUAP allow not called in _uaccess_window_open", A, 32, ['qemu:e500v2-l32'],
-  '	uaccess_kuap_allow(p, n, UACCESS_KUAP_READ | UACCESS_KUAP_WRITE);\n	__asm__ volatile("sync',
-  '	(void)p, (void)n;\n	__asm__ volatile("sync'),
- ("KUAP prevent not called in _uaccess_window_close", A, 32, ['qemu:e500v2-l32'],
-  "	uaccess_kuap_prevent((const void __user *)0, 0,\n			     UACCESS_KUAP_READ | UACCESS_KUAP_WRITE);\n",
+ ("KUAP allow not called in _uaccess_window_open", G, 32, ['qemu:e500v2-l32'],
+  "	_uaccess_user_open(p, n, UACCESS_READ | UACCESS_WRITE);\n	_uaccess_barrier_nospec();",
+  "	(void)p, (void)n;\n	_uaccess_barrier_nospec();"),
+ ("KUAP prevent not called in _uaccess_window_close", G, 32, ['qemu:e500v2-l32'],
+  "	_uaccess_user_close((const void __user *)0, 0,\n			    UACCESS_READ | UACCESS_WRITE);\n",
   ""),
- ("constant-size clear reports success after a fault", A, 32, DEFAULT,
+ ("constant-size clear reports success after a fault", U, 32, DEFAULT,
   "	if (_UACCESS_SMALL_CONST(n) && !_uaccess_put_user(0, to, n))\n		return 0;",
   "	if (_UACCESS_SMALL_CONST(n)) {\n		(void)_uaccess_put_user(0, to, n);\n		return 0;\n	}"),
- ("constant-size copy_from_user stores the value after a faulting load", A, 32, DEFAULT,
+ ("constant-size copy_from_user stores the value after a faulting load", U, 32, DEFAULT,
   "	if (_UACCESS_SMALL_CONST(n) && !_uaccess_get_user(&v, from, n)) {",
   "	if (_UACCESS_SMALL_CONST(n) && (_uaccess_get_user(&v, from, n), 1)) {"),
 ]

@@ -20,6 +20,7 @@ sys.path.insert(0, os.path.join(ROOT, 'tests'))
 import mutate  # noqa: E402  (tests/mutate.py, the driver)
 A = 'arch/x86_64/include/uaccess/arch.h'
 U = 'include/uaccess.h'
+G = 'include/uaccess/generic.h'
 M = [
  ("rep clear fixup rounds count to 8", 'arch/x86_64/clear_user.S',
   "	UACCESS_EXTABLE(880b, .Lclear_done)\n	ret\n",
@@ -47,18 +48,18 @@ M = [
  ("copy byte loop advances the source twice", 'arch/x86_64/copy_user.S',
   "	incq	%rsi\n	incq	%rdi\n	decq	%rcx\n	jnz	.Lcopy_byte_loop",
   "	incq	%rsi\n	incq	%rdi\n	decq	%rcx\n	jz	.Lcopy_done\n	incq	%rsi\n	decq	%rcx\n	jnz	.Lcopy_byte_loop"),
- ("constant-size clear fixup reports success", 'arch/x86_64/include/uaccess/arch.h',
-  '"3:	call " _UACCESS_S(_uaccess_clear_user_bytes) "\\n"', '"3:	xorl %%ecx, %%ecx\\n"'),
+ ("constant-size clear reports success after a fault", U,
+  "	if (_UACCESS_SMALL_CONST(n) && !_uaccess_put_user(0, to, n))\n		return 0;",
+  "	if (_UACCESS_SMALL_CONST(n)) {\n		(void)_uaccess_put_user(0, to, n);\n		return 0;\n	}"),
  ("inline rep movsb loses its table entry", 'arch/x86_64/include/uaccess/arch.h',
   '"rep movsb", UACCESS_FEAT_FSRM_BIT) \\\n			 UACCESS_EXTABLE(880b, 2f)',
   '"rep movsb", UACCESS_FEAT_FSRM_BIT) \\\n'),
  ("alternatives forget to relocate rel32", 'arch/x86_64/alternative.c',
   "				disp = (int32_t)moved;", "				(void)moved;"),
- ("get_user leaves the value unzeroed on a fault", 'arch/x86_64/include/uaccess/arch.h',
-  '			 "	xorl %k[val], %k[val]\\n"		\\\n', ''),
- ("put_user reports success on a fault", 'arch/x86_64/include/uaccess/arch.h',
-  '			 "3:	movl %[efault], %[err]\\n"		\\\n			 "	jmp 2b\\n"',
-  '			 "3:	jmp 2b\\n"'),
+ ("get_user leaves the value unzeroed on a fault", A,
+  "fault:\n	*v = 0;\n", "fault:\n"),
+ ("put_user reports success on a fault", A,
+  "fault:\n	return -UACCESS_EFAULT;\n}", "fault:\n	return 0;\n}"),
  ("copy_from_user zero-fills one byte short", 'include/uaccess.h',
   "_uaccess_kernel_zero((char *)to + (n - left), left);",
   "_uaccess_kernel_zero((char *)to + (n - left), left - 1);"),
@@ -102,10 +103,10 @@ M = [
   '_UACCESS_STAC UACCESS_ALTERNATIVE("nopl (%%rax)", "stac", UACCESS_FEAT_SMAP_BIT)',
   '_UACCESS_STAC UACCESS_ALTERNATIVE("nopl (%%rax)", "nopl (%%rax)", UACCESS_FEAT_SMAP_BIT)',
   ['qemu:max']),
- ("user_access_begin opens the window without stac", A,
-  '__asm__ volatile(_UACCESS_STAC "lfence" : : : "memory");',
-  '__asm__ volatile("lfence" : : : "memory");', ['qemu:max']),
- ("user_access_end leaves the window open (no clac)", A,
+ ("user_access_begin opens the window without stac", G,
+  "	_uaccess_user_open(p, n, UACCESS_READ | UACCESS_WRITE);\n	_uaccess_barrier_nospec();",
+  "	(void)p, (void)n;\n	_uaccess_barrier_nospec();", ['qemu:max']),
+ ("windows are left open (no clac)", A,
   '__asm__ volatile(_UACCESS_CLAC : : : "memory");',
   '__asm__ volatile("" : : : "memory");', ['qemu:max']),
 ]
