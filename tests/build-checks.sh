@@ -81,6 +81,17 @@ vbad=$($NM --defined-only "$vdir"/lib-*.o 2>/dev/null |
 [ -z "$vbad" ]
 result $? "vendoring: every library symbol starts with vk_ ($(echo $vbad))"
 
+# A call whose result says what was done is __must_check: ignoring the
+# result of copy_to_user is a compiler warning (an error with -Werror), and
+# the same call with its result used compiles.
+must_check() {
+	printf '#include <uaccess.h>\nvoid f(void __user *u, const void *k, unsigned long n)\n{ %s; }\n' "$1" |
+	$CC $CPPFLAGS -std=gnu11 -Wall -Werror -ffreestanding -fno-builtin \
+		$KERNEL_CFLAGS -x c -c - -o /dev/null 2>/dev/null
+}
+! must_check 'copy_to_user(u, k, n)' && must_check 'if (copy_to_user(u, k, n)) return'
+result $? "ignoring copy_to_user's result is a warning (__must_check)"
+
 # Checks of this architecture (they call result too).
 [ -f tests/arch/$ARCH/build-checks.sh ] && . tests/arch/$ARCH/build-checks.sh
 

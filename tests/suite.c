@@ -8,6 +8,7 @@ const struct test suite[] = {
 	{ "access_ok", test_access_ok },
 	TEST_ARCH_TESTS
 	{ "scalar", test_scalar },
+	{ "macros", test_macros },
 	{ "window", test_window },
 	{ "bulk", test_bulk },
 	{ "strings", test_strings },

@@ -10,6 +10,7 @@ void test_extable(void);
 void test_access_ok(void);
 void test_bulk(void);
 void test_scalar(void);
+void test_macros(void);
 void test_strings(void);
 void test_window(void);
 

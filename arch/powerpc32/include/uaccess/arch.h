@@ -157,7 +157,7 @@ _UACCESS_INLINE unsigned long _uaccess_copy_to(void __user *to,
 	unsigned long left;
 
 	uaccess_kuap_allow(to, n, UACCESS_KUAP_WRITE);
-	left = _uaccess_copy_user((void *)to, from, n, _uaccess_dcbz);
+	left = _uaccess_copy_user((__force void *)to, from, n, _uaccess_dcbz);
 	uaccess_kuap_prevent(to, n, UACCESS_KUAP_WRITE);
 	return left;
 }
@@ -169,7 +169,7 @@ _UACCESS_INLINE unsigned long _uaccess_copy_from(void *to,
 	unsigned long left;
 
 	uaccess_kuap_allow(from, n, UACCESS_KUAP_READ);
-	left = _uaccess_copy_user(to, (const void *)from, n, _uaccess_dcbz);
+	left = _uaccess_copy_user(to, (__force const void *)from, n, _uaccess_dcbz);
 	uaccess_kuap_prevent(from, n, UACCESS_KUAP_READ);
 	return left;
 }
@@ -178,7 +178,7 @@ _UACCESS_INLINE unsigned long _uaccess_copy_unsafe(void __user *to,
 						   const void *from,
 						   unsigned long n)
 {
-	return _uaccess_copy_user((void *)to, from, n, _uaccess_dcbz);
+	return _uaccess_copy_user((__force void *)to, from, n, _uaccess_dcbz);
 }
 
 /*
@@ -295,7 +295,7 @@ _UACCESS_INLINE unsigned long _uaccess_mask_addr(unsigned long a,
 #define _uaccess_kernel_zero _uaccess_kernel_zero
 _UACCESS_INLINE void _uaccess_kernel_zero(void *p, unsigned long n)
 {
-	_uaccess_clear_user((void __user *)p, n, _uaccess_dcbz);
+	_uaccess_clear_user((__force void __user *)p, n, _uaccess_dcbz);
 }
 
 #endif /* !__ASSEMBLER__ */

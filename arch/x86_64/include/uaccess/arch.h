@@ -116,7 +116,7 @@ _UACCESS_INLINE void _uaccess_barrier_nospec(void)
  */
 _UACCESS_INLINE unsigned long _uaccess_clear(void __user *uto, unsigned long n)
 {
-	void *to = (void *)uto;
+	void *to = (__force void *)uto;
 	unsigned long zero = 0;
 
 	__asm__ volatile(_UACCESS_STAC
@@ -164,7 +164,7 @@ _UACCESS_INLINE unsigned long _uaccess_copy_to(void __user *uto,
 					       const void *from,
 					       unsigned long n)
 {
-	void *to = (void *)uto;
+	void *to = (__force void *)uto;
 
 	_UACCESS_COPY(_UACCESS_STAC, _UACCESS_CLAC);
 	return n;
@@ -174,7 +174,7 @@ _UACCESS_INLINE unsigned long _uaccess_copy_from(void *to,
 						 const void __user *ufrom,
 						 unsigned long n)
 {
-	const void *from = (const void *)ufrom;
+	const void *from = (__force const void *)ufrom;
 
 	_UACCESS_COPY(_UACCESS_STAC, _UACCESS_CLAC);
 	return n;
@@ -184,7 +184,7 @@ _UACCESS_INLINE unsigned long _uaccess_copy_unsafe(void __user *uto,
 						   const void *from,
 						   unsigned long n)
 {
-	void *to = (void *)uto;
+	void *to = (__force void *)uto;
 
 	_UACCESS_COPY("", "");
 	return n;
@@ -244,7 +244,7 @@ _UACCESS_INLINE unsigned long _uaccess_copy_unsafe(void __user *uto,
 #define _UACCESS_COMMA ,
 
 /* The user object at p of type t, as a memory operand. */
-#define _UACCESS_MEM(t, p) (*(volatile t *)(unsigned long)(p))
+#define _UACCESS_MEM(t, p) (*(volatile t *)(__force unsigned long)(p))
 
 _UACCESS_INLINE int _uaccess_get_unsafe(unsigned long long *v,
 					const void __user *p,
