@@ -57,9 +57,9 @@ extern unsigned long uaccess_user_end;
 /*
  * Set the user range [start, end). Call it before uaccess_init() or at any
  * time no other CPU is inside a uaccess call. start = 4096 makes every access
- * through a NULL pointer fail the check. On x86-64 the range is also held as
- * immediates in the code (the Spectre-v1 masks): a call after uaccess_init()
- * rewrites them through the text-poke hook (uaccess_set_text_poke()).
+ * through a NULL pointer fail the check. An architecture may also hold the
+ * range in its code (immediates of the Spectre-v1 masks): a call after
+ * uaccess_init() then rewrites them (see <uaccess/arch.h>).
  */
 void uaccess_set_user_range(unsigned long start, unsigned long end);
 
@@ -74,8 +74,8 @@ _UACCESS_INLINE __must_check bool uaccess_access_ok(const void __user *p, unsign
 
 /*
  * Spectre v1: uaccess_mask_ptr(p) is p if it lies in the user range, else
- * an address that faults (x86-64: all ones, non-canonical; PowerPC32: 0),
- * computed without a branch. The checked calls pass their pointer through
+ * an address that faults (which one is the architecture's choice: a
+ * non-canonical address, or the NULL page), computed without a branch. The checked calls pass their pointer through
  * it after access_ok(): a CPU that speculates past a mispredicted check
  * then still cannot load from or store to a kernel address the caller
  * chose. The __ forms do not mask (their caller checked, and masks if it
@@ -197,8 +197,9 @@ _UACCESS_INLINE __must_check unsigned long uaccess_copy_from_user(void *to,
 
 /*
  * User-access windows, for a hot path that makes several accesses: one
- * check and one window (stac/clac on x86-64 with SMAP, a KUAP allow and
- * prevent on PowerPC32) for all of them.
+ * check and one window (the architecture's switch that lets the kernel
+ * reach user memory: SMAP's stac/clac, a KUAP allow and prevent) for all
+ * of them.
  *
  *	if (!user_access_begin(uptr, len))
  *		return -EFAULT;

@@ -17,13 +17,13 @@
  *
  * Speculation (Spectre v1): the loads use src passed through
  * uaccess_mask_ptr() after the range check, so a CPU that runs ahead of a
- * mispredicted check loads from a harmless address (x86-64: non-canonical,
- * then wrapping to the bottom of user space; PowerPC32: the NULL page and
- * up), never from a kernel address the caller chose; and the window is
- * opened without the barrier that user_access_begin() needs (it cannot
- * rewrite its caller's pointer). Measured (make bench, strings table): the
- * barrier (lfence) alone costs ~13 ticks, more than half of a whole call
- * for an 8-byte string; the mask is a few integer instructions.
+ * mispredicted check loads from a harmless address (the masked address
+ * and the words after it: non-canonical or the bottom of user space),
+ * never from a kernel address the caller chose; and the window is opened
+ * without the barrier that user_access_begin() needs (it cannot rewrite
+ * its caller's pointer). The barrier costs more than half of a whole call
+ * for a short string, the mask a few integer instructions (strings table
+ * of docs/BENCHMARKS.md).
  */
 #include <uaccess.h>
 #include "word_at_a_time.h"

@@ -6,9 +6,9 @@
  *
  * The start of the scan (range, mask, window, first word) repeats
  * strncpy_from_user.c's on purpose: with both as one inline helper, GCC
- * no longer turns this loop into a counted (bdz) loop on PowerPC32, which
- * costs 2 instructions per word (13372 instead of 11325 at 4 KiB, make
- * bench ARCH=powerpc32).
+ * no longer turns this loop into a counted loop on one of the
+ * architectures, which costs instructions on every word
+ * (docs/BENCHMARKS.md).
  *
  * n <= 0: no NUL can lie in s[0, n), so the answer is n's "not found"
  * value, 1 (> 0), without reading anything. (Linux returns 0 there, which

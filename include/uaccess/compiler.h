@@ -4,10 +4,10 @@
  *
  * _UACCESS_INLINE: the inline calls of <uaccess.h> and <uaccess/arch.h>.
  * Plain "static inline" is a hint, and GCC weighs an asm statement by its
- * number of lines: the x86-64 clear and copy sites, whose alternatives
- * expand to a few dozen assembler lines, were compiled as out-of-line
- * functions reached by a call, which defeats the point of patching
- * rep stosb / rep movsb into the caller. always_inline makes the promise
+ * number of lines: a clear or copy site whose patchable alternatives
+ * expand to a few dozen assembler lines was compiled as an out-of-line
+ * function reached by a call, which defeats the point of patching the
+ * instruction into the caller. always_inline makes the promise
  * hold in every caller.
  *
  * __must_check: on every call whose result says what was done (bytes not

@@ -3,6 +3,16 @@
  * Portable defaults of the arch seam, and the helpers every architecture
  * shares. <uaccess.h> includes this right after <uaccess/arch.h>.
  *
+ * What each <uaccess/arch.h> provides (docs/PORTING.md has the contracts):
+ *   UACCESS_USER_END, UACCESS_FEAT_*, its symbol list (_UACCESS_NS)
+ *   _uaccess_clear, _uaccess_copy_to, _uaccess_copy_from   bulk, own window
+ *   _uaccess_copy_unsafe                  bulk, inside the caller's window
+ *   _uaccess_get_unsafe, _uaccess_put_unsafe     one scalar, no window
+ *   _uaccess_barrier_nospec               the barrier of user_access_begin
+ * and, where the defaults below do not fit: _uaccess_user_open,
+ * _uaccess_user_close, _uaccess_mask_addr, _uaccess_kernel_zero,
+ * _uaccess_get_user, _uaccess_put_user, _UACCESS_FUNC_ALIGN.
+ *
  * An architecture that provides one of the overridable names defines a
  * macro of the same name to itself (`#define _uaccess_kernel_zero
  * _uaccess_kernel_zero`), the way musl's atomic.h does; the default here
