@@ -188,8 +188,8 @@ demo:
 	@echo "  make bench   the benchmark tables for this CPU"
 	@echo "  docs/INTEGRATION.md   how to put the library into your kernel"
 
-# make bench: tests/bench/bench.mk
--include tests/bench/bench.mk
+# make bench: bench/bench.mk
+-include bench/bench.mk
 
 # make qemu-test / qemu-check / demo: the bare-metal kernels,
 # tests/baremetal/baremetal.mk

@@ -1311,7 +1311,7 @@ int main(int argc, char **argv)
 		    uaccess_strategy_name());
 	}
 	for (size_t i = 0; i < ARRAY_SIZE(references); i++)
-		out("- %s: %s (tests/bench/ref.S)\n", references[i].name,
+		out("- %s: %s (bench/ref.S)\n", references[i].name,
 		    references[i].about);
 	out("- glibc: memset / memcpy, the user-space ceiling\n");
 	out("- method: TSC ticks per call, median of %d rounds of ~%.0f-tick batches; "
