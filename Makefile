@@ -136,10 +136,10 @@ check-ppc32-l16_ARGS := ARCH=powerpc32 DCBZ_LINE=16
 check-ppc32-clang_ARGS := ARCH=powerpc32 CC="clang --target=powerpc-linux-gnu" \
 	EXTRA_LDFLAGS=-fuse-ld=lld TEST_CONFIGS=750/native NOLIBC_CONFIGS= \
 	PREFIX=vendor_
-# The bare-metal kernels (tests/baremetal/) under QEMU system emulation,
+# The bare-metal kernels (examples/) under QEMU system emulation,
 # every configuration of each: x86-64 built with gcc and with clang + lld,
 # PowerPC32 with gcc. A boot that fails, hangs or never starts counts as a
-# failed case in its suite.log (tests/baremetal/run.sh).
+# failed case in its suite.log (examples/run.sh).
 check-qemu-x86_ARGS := CC=gcc
 check-qemu-x86-clang_ARGS := CC=clang EXTRA_LDFLAGS=-fuse-ld=lld
 check-qemu-ppc32_ARGS := ARCH=powerpc32
@@ -166,7 +166,7 @@ check-%:
 # make demo: the first command for a newcomer. Installs what is missing,
 # builds the library and the demo kernel for each architecture (quietly:
 # the build's output is in $(DEMO_O)/ARCH/demo-build.log), boots each under
-# QEMU and shows its report (tests/baremetal/*/demo.c). Fails if a build
+# QEMU and shows its report (examples/*/demo.c). Fails if a build
 # or a demo kernel does.
 DEMO_ARCHS := x86_64 powerpc32
 DEMO_O ?= build
@@ -192,8 +192,8 @@ demo:
 -include bench/bench.mk
 
 # make qemu-test / qemu-check / demo: the bare-metal kernels,
-# tests/baremetal/baremetal.mk
--include tests/baremetal/baremetal.mk
+# examples/examples.mk
+-include examples/examples.mk
 
 # Break each fixup on purpose and check that the suite notices (slow).
 mutants:
