@@ -118,8 +118,9 @@ test: $(TEST_BIN) $(if $(NOLIBC_CONFIGS),$(NOLIBC_BIN))
 		KERNEL_CFLAGS="$(KERNEL_CFLAGS)" LIB="$(LIB)" PREFIX="$(PREFIX)" \
 		CPPFLAGS="$(CPPFLAGS)" sh tests/build-checks.sh | tee $(O)/build-checks.log
 
-# make check: every run of CHECK_RUNS, two at a time (the machine has two
-# cores), each a `make test` (or check-RUN_TARGET) with the arguments
+# make check: every run of CHECK_RUNS, as many at a time as make's -j
+# allows (one by one without -j; `make -j2 check` on two cores, as CI
+# runs it), each a `make test` (or check-RUN_TARGET) with the arguments
 # check-RUN_ARGS in its own output directory $(CHECK_O)-RUN, then one
 # closing line over the logs of all of them (check-RUN_LOGS, default
 # suite.log and build-checks.log). Each architecture adds its runs and the
@@ -132,13 +133,15 @@ CHECK_O ?= build/check
 CHECK_LOGS = $(foreach r,$(CHECK_RUNS),$(addprefix $(CHECK_O)-$(r)/,\
 	$(or $(check-$(r)_LOGS),suite.log build-checks.log)))
 
-# Everything is installed first: the runs start two at a time, and two
-# apt-get at once would collide.
+# Everything is installed first: the runs may start together (make -jN),
+# and two apt-get at once would collide. The runs are one sub-make, called
+# through $(MAKE) without a -j of its own, so that make's jobserver hands
+# out the user's -jN over the runs and the builds inside them.
 check:
 	$(Q)sh scripts/install-deps.sh $(sort $(CHECK_TOOLS))
 	$(Q)rm -f $(CHECK_LOGS) && mkdir -p $(dir $(CHECK_O))
-	@echo "running, two at a time: $(CHECK_RUNS)"
-	-$(Q)$(MAKE) --no-print-directory -j2 $(addprefix check-,$(CHECK_RUNS))
+	@echo "running ($(or $(filter -j%,$(MAKEFLAGS)),one at a time; make -jN check runs N)): $(CHECK_RUNS)"
+	-$(Q)$(MAKE) --no-print-directory $(addprefix check-,$(CHECK_RUNS))
 	$(Q)for r in $(CHECK_RUNS); do echo "== $$r"; cat $(CHECK_O)-$$r.out; done
 	$(Q)sh tests/tally.sh $(CHECK_LOGS)
 
@@ -149,9 +152,9 @@ check-%:
 # make demo: the first command for a newcomer. Installs what is missing,
 # builds the library and the demo kernel for each architecture (quietly:
 # the build's output is in $(DEMO_O)/ARCH/demo-build.log), boots each under
-# QEMU and shows its report (tests/baremetal/*/demo.c). Fails if a build
+# QEMU and shows its report (examples/*/demo.c). Fails if a build
 # or a demo kernel does.
-DEMO_ARCHS := $(foreach a,$(ARCHS),$(if $(wildcard tests/baremetal/$(a)/demo.c),$(a)))
+DEMO_ARCHS := $(foreach a,$(ARCHS),$(if $(wildcard examples/$(a)/demo.c),$(a)))
 DEMO_O ?= build
 
 demo:
@@ -166,16 +169,16 @@ demo:
 		echo; \
 	done
 	@echo "Every demo kernel passed. Next:"
-	@echo "  make check   every test: hosted, user-mode QEMU and bare metal"
-	@echo "  make bench   the benchmark tables for this CPU"
+	@echo "  make -j2 check   every test: hosted, user-mode QEMU and bare metal"
+	@echo "  make bench       the benchmark tables for this CPU"
 	@echo "  docs/INTEGRATION.md   how to put the library into your kernel"
 
-# make bench: tests/bench/bench.mk
--include tests/bench/bench.mk
+# make bench: bench/bench.mk
+-include bench/bench.mk
 
 # make qemu-test / qemu-check / demo: the bare-metal kernels,
-# tests/baremetal/baremetal.mk
--include tests/baremetal/baremetal.mk
+# examples/examples.mk
+-include examples/examples.mk
 
 # Break each fixup on purpose and check that the suite notices (slow).
 mutants:

@@ -18,7 +18,8 @@ check-ppc32-l16_ARGS := ARCH=powerpc32 DCBZ_LINE=16
 check-ppc32-clang_ARGS := ARCH=powerpc32 CC="clang --target=powerpc-linux-gnu" \
 	EXTRA_LDFLAGS=-fuse-ld=lld TEST_CONFIGS=750/native NOLIBC_CONFIGS= \
 	PREFIX=vendor_
-# The bare-metal e500 kernel under qemu-system-ppc, every configuration.
+# The bare-metal e500 kernel (examples/powerpc32/) under qemu-system-ppc,
+# every configuration.
 check-qemu-ppc32_ARGS := ARCH=powerpc32
 check-qemu-ppc32_TARGET := qemu-test
 check-qemu-ppc32_LOGS := suite.log

@@ -14,7 +14,8 @@ check-clang_ARGS := CC=clang EXTRA_LDFLAGS=-fuse-ld=lld
 # asm goto, the form older compilers get.
 check-gcc-prefix_ARGS := CC=gcc PREFIX=vendor_ TEST_CONFIGS="none erms+fsrm" \
 	NOLIBC_CONFIGS= EXTRA_CFLAGS=-DUACCESS_NO_ASM_GOTO
-# The bare-metal kernel under QEMU, every configuration, built with gcc and
+# The bare-metal kernel (examples/x86_64/) under QEMU, every configuration
+# (a boot that fails or hangs counts as a failed case), built with gcc and
 # with clang + lld.
 check-qemu-x86_ARGS := CC=gcc
 check-qemu-x86_TARGET := qemu-test

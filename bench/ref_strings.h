@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The byte-at-a-time reference both benches hold strnlen_user and
- * strncpy_from_user against (tests/bench/bench.c, powerpc32/bench.c): the
+ * strncpy_from_user against (bench/strings.c, powerpc32/bench.c): the
  * contract of <uaccess.h> with the library's own window and one
  * unsafe_get_user per byte, where lib/ reads aligned words.
  *

@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: MIT
 #
-# The x86-64 test kernel (tests/baremetal/x86_64/): the suite of tests/ with
+# The x86-64 test kernel (examples/x86_64/): the suite of tests/ with
 # the library $(LIB), as a PVH ELF for qemu-system-x86_64 -M microvm.
-# Included by tests/baremetal/baremetal.mk; defines the interface described
+# Included by examples/examples.mk; defines the interface described
 # there (BAREMETAL_KERNELS, QEMU_CONFIGS, qemu_cmd, QEMU_PASS_STATUS, ...).
 
 BM_DIR := $(O)/baremetal
@@ -12,14 +12,14 @@ BM_DEMO := $(BM_DIR)/uaccess-demo.elf
 # The machine setup both kernels share, then what each runs: the test
 # kernel the suite of tests/ as the hosted harness has it (less
 # tests/hosted/), the demo its report (the steps both architectures show
-# alike in tests/baremetal/demo_common.c); both with the libc-free string
+# alike in examples/demo_common.c); both with the libc-free string
 # functions and vsnprintf of tests/nolibc/.
-BM_SRC := tests/baremetal/x86_64
+BM_SRC := examples/x86_64
 BM_COMMON := $(addprefix $(BM_SRC)/,boot.S entry.S kprobe.S trap.c mmu.c kernel.c) \
 	tests/nolibc/string.c tests/nolibc/vsnprintf.c
 BM_TEST_SRCS := $(BM_COMMON) $(BM_SRC)/run_tests.c $(BM_SRC)/smap.c \
 	$(wildcard tests/*.c tests/arch/x86_64/*.c tests/arch/x86_64/*.S)
-BM_DEMO_SRCS := $(BM_COMMON) $(BM_SRC)/demo.c tests/baremetal/demo_common.c
+BM_DEMO_SRCS := $(BM_COMMON) $(BM_SRC)/demo.c examples/demo_common.c
 bm_objs = $(addprefix $(BM_DIR)/,$(addsuffix .o,$(basename $(1))))
 
 # Freestanding: our headers (tests/nolibc/include), then only the
@@ -30,7 +30,7 @@ BM_CFLAGS = $(TEST_CFLAGS) -ffreestanding -fno-stack-protector -fno-pie \
 	-isystem $(shell $(CC) -print-file-name=include) -Itests/nolibc/include
 # The kernel's own files also run inside the exception handler: integer
 # registers only, so that the interrupted code's SSE registers survive.
-$(BM_DIR)/tests/baremetal/%.o: BM_FILE_CFLAGS = -mgeneral-regs-only
+$(BM_DIR)/examples/%.o: BM_FILE_CFLAGS = -mgeneral-regs-only
 # string.c is memset and memcpy: GCC must not turn their loops into calls
 # to themselves (see tests/nolibc/nolibc.mk).
 $(BM_DIR)/tests/nolibc/string.o: BM_FILE_CFLAGS = $(shell \

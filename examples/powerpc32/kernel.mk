@@ -10,12 +10,12 @@
 # directory's <uaccess/kuap.h> (a sub-make in $(O)/baremetal/libNN), so that
 # the KUAP hooks are this kernel's everywhere.
 #
-# Included by tests/baremetal/baremetal.mk when ARCH=powerpc32, after the
+# Included by examples/examples.mk when ARCH=powerpc32, after the
 # top-level Makefile's variables (O, CC, CPPFLAGS, Q, quiet). Defines
 # BAREMETAL_KERNELS, QEMU_CONFIGS, qemu_cmd, QEMU_PASS_STATUS, QEMU_DEPS,
 # DEMO_KERNEL and demo_cmd.
 
-PPC_BM := tests/baremetal/powerpc32
+PPC_BM := examples/powerpc32
 PPC_BM_OUT := $(O)/baremetal
 PPC_BM_LINES := 32 64
 
@@ -93,9 +93,9 @@ QEMU_DEPS := powerpc-linux-gnu-gcc=gcc-powerpc-linux-gnu,libc6-dev-powerpc-cross
 	qemu-system-ppc
 
 # The demo (make demo): demo.c instead of the suite, on e500v2, with the
-# steps both architectures show alike (tests/baremetal/demo_common.c).
+# steps both architectures show alike (examples/demo_common.c).
 PPC_BM_DEMO_OBJS := $(addprefix $(PPC_BM_OUT)/k32/,$(addsuffix .o,$(basename \
-	$(PPC_BM)/demo.c tests/baremetal/demo_common.c $(PPC_BM)/console.c \
+	$(PPC_BM)/demo.c examples/demo_common.c $(PPC_BM)/console.c \
 	$(PPC_BM)/mmu.c $(PPC_BM)/trap.c $(PPC_BM)/start.S \
 	tests/arch/powerpc32/probe.c tests/nolibc/string.c tests/nolibc/vsnprintf.c)))
 DEMO_KERNEL := $(PPC_BM_OUT)/demo.elf
@@ -107,6 +107,6 @@ $(DEMO_KERNEL): $(PPC_BM_DEMO_OBJS) $(PPC_BM_OUT)/lib32/libuaccess.a \
 demo_cmd = $(QEMU_SYSTEM_PPC) -M ppce500 -m 128M -nographic -monitor none \
 	-no-reboot -cpu e500v2 -kernel $(DEMO_KERNEL)
 -include $(PPC_BM_OUT)/k32/$(PPC_BM)/demo.d \
-	$(PPC_BM_OUT)/k32/tests/baremetal/demo_common.d
+	$(PPC_BM_OUT)/k32/examples/demo_common.d
 
 .PHONY: ppc-bm-always

@@ -8,31 +8,31 @@
 #
 # Included by the top-level Makefile, which defines O, LIB, CC, CPPFLAGS,
 # Q and quiet. An architecture with a bench of its own has
-# tests/bench/$(ARCH)/bench.mk, which replaces all of this one.
+# bench/$(ARCH)/bench.mk, which replaces all of this one.
 
-ifneq ($(wildcard tests/bench/$(ARCH)/bench.mk),)
-include tests/bench/$(ARCH)/bench.mk
+ifneq ($(wildcard bench/$(ARCH)/bench.mk),)
+include bench/$(ARCH)/bench.mk
 else
 
 BENCH_DIR := $(O)/bench
-BENCH_SRCS := $(wildcard tests/bench/*.c tests/bench/*.S)
+BENCH_SRCS := $(wildcard bench/*.c bench/*.S)
 BENCH_OBJS := $(addprefix $(BENCH_DIR)/,$(addsuffix .o,$(basename $(notdir $(BENCH_SRCS)))))
 BENCH_BIN := $(BENCH_DIR)/uaccess-bench
 # -mno-red-zone: <uaccess.h>'s inline code calls routines from asm, and a
 # call writes below the stack pointer.
 BENCH_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -fpie -mno-red-zone \
-	-Itests/bench $(EXTRA_CFLAGS)
+	-Ibench $(EXTRA_CFLAGS)
 BENCH_LDFLAGS := -pie $(EXTRA_LDFLAGS)
 
 # Pin to CPU 1 where taskset can (a one-CPU machine cannot); the program
 # itself then stays on whichever CPU it starts on. Expanded only by `bench`.
 BENCH_PIN = $(shell taskset -c 1 true 2>/dev/null && echo taskset -c 1)
 
-$(BENCH_DIR)/%.o: tests/bench/%.c
+$(BENCH_DIR)/%.o: bench/%.c
 	$(quiet) CC $@
 	$(Q)mkdir -p $(@D) && $(CC) $(CPPFLAGS) $(BENCH_CFLAGS) -MMD -MP -c $< -o $@
 
-$(BENCH_DIR)/%.o: tests/bench/%.S
+$(BENCH_DIR)/%.o: bench/%.S
 	$(quiet) AS $@
 	$(Q)mkdir -p $(@D) && $(CC) $(CPPFLAGS) $(BENCH_CFLAGS) -MMD -MP -c $< -o $@
 
@@ -45,7 +45,7 @@ bench: $(BENCH_BIN)
 	$(Q)$(BENCH_PIN) $(BENCH_BIN) -o $(BENCH_DIR) $(BENCH_ARGS)
 	$(Q)if command -v gnuplot >/dev/null 2>&1 && \
 	    [ -f $(BENCH_DIR)/clear_user.dat ]; then \
-		gnuplot -e "dir='$(BENCH_DIR)'" tests/bench/bench.gp && \
+		gnuplot -e "dir='$(BENCH_DIR)'" bench/bench.gp && \
 		echo "plot: $(BENCH_DIR)/bench.png"; \
 	fi
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The demo steps both demo kernels show the same way (demo_common.c), and
- * the verdict every step ends with. Each tests/baremetal/ARCH/demo.c adds
+ * the verdict every step ends with. Each examples/ARCH/demo.c adds
  * the steps that are its CPU's own (what uaccess_init() chose, what catches
  * a stray user access) and calls these in order.
  */

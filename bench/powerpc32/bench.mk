@@ -20,13 +20,13 @@
 #                    and then the library refuses dcbz and the tables say so)
 #   BENCH_ARGS       options for both runs: -a OFFSET (into the page)
 #
-# Included by tests/bench/bench.mk for ARCH=powerpc32, from the top-level
+# Included by bench/bench.mk for ARCH=powerpc32, from the top-level
 # Makefile, which defines O, LIB, CC, CPPFLAGS, ARCH_CFLAGS, NM, OBJDUMP,
 # QEMU_PPC (arch.mk), Q and quiet.
 
 BENCH_DIR := $(O)/bench
 BENCH_BIN := $(BENCH_DIR)/uaccess-bench
-BENCH_SRCS := tests/bench/powerpc32/bench.c tests/bench/powerpc32/ref.S \
+BENCH_SRCS := bench/powerpc32/bench.c bench/powerpc32/ref.S \
 	tests/nolibc/string.c tests/nolibc/vsnprintf.c tests/nolibc/linux/sys.c \
 	tests/nolibc/linux/powerpc32/start.S
 BENCH_OBJS := $(addprefix $(BENCH_DIR)/,$(addsuffix .o,$(basename $(BENCH_SRCS))))
@@ -62,7 +62,7 @@ $(BENCH_BIN): $(BENCH_OBJS) $(LIB)
 BENCH_QEMU_CPU ?= $(if $(filter 64,$(DCBZ_LINE)),e500mc,750)
 
 bench: $(BENCH_BIN)
-	$(Q)python3 tests/bench/powerpc32/count.py --bin $(BENCH_BIN) \
+	$(Q)python3 bench/powerpc32/count.py --bin $(BENCH_BIN) \
 		--lib $(LIB) --out $(BENCH_DIR) --qemu "$(QEMU_PPC)" \
 		--cpu $(BENCH_QEMU_CPU) --nm "$(NM)" --objdump "$(OBJDUMP)" \
 		-- $(BENCH_ARGS)

@@ -16,7 +16,7 @@
  *  6. the library's KUAP windows: opened and closed around every call,
  *     faults included.
  *
- * Steps 2-4 read the same on x86-64 (tests/baremetal/demo_common.c); this
+ * Steps 2-4 read the same on x86-64 (examples/demo_common.c); this
  * file has the e500's own. Every step checks what it shows; the run passes
  * only if all hold.
  */

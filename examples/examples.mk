@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: MIT
 #
-# The bare-metal kernels: the suite under real page faults in QEMU system
-# emulation, one kernel per architecture (tests/baremetal/$(ARCH)/).
+# The bare-metal kernels, one set per architecture (examples/$(ARCH)/):
+# the library wired into a small kernel as docs/INTEGRATION.md describes,
+# booted in QEMU system emulation. The test kernels run the suite of tests/
+# under real page faults; the demo kernel shows the library at work.
 #
 #   make qemu-test	build this ARCH's kernel(s), boot every configuration
 #			through run.sh (a timeout, the pass line, the pass
@@ -16,7 +18,7 @@
 #			(the top-level `make demo` runs it quietly first)
 #
 # Included by the top-level Makefile (ARCH, O, LIB, CC, CPPFLAGS,
-# TEST_CFLAGS, Q, quiet are defined). Each tests/baremetal/ARCH/kernel.mk
+# TEST_CFLAGS, Q, quiet are defined). Each examples/ARCH/kernel.mk
 # defines:
 #   BAREMETAL_KERNELS	the ELF(s) it builds, under $(O)/baremetal/
 #   QEMU_CONFIGS	the configuration names
@@ -25,11 +27,11 @@
 #   QEMU_DEPS		tools for scripts/install-deps.sh (optional)
 #   DEMO_KERNEL, demo_cmd	the demo kernel and its command (may be empty)
 
-BAREMETAL_ARCHS := $(patsubst tests/baremetal/%/kernel.mk,%,\
-	$(wildcard tests/baremetal/*/kernel.mk))
+BAREMETAL_ARCHS := $(patsubst examples/%/kernel.mk,%,\
+	$(wildcard examples/*/kernel.mk))
 
-ifneq ($(wildcard tests/baremetal/$(ARCH)/kernel.mk),)
-include tests/baremetal/$(ARCH)/kernel.mk
+ifneq ($(wildcard examples/$(ARCH)/kernel.mk),)
+include examples/$(ARCH)/kernel.mk
 endif
 
 # Seconds a boot may take before it counts as a hang.
@@ -47,7 +49,7 @@ qemu-test: $(BAREMETAL_KERNELS) $(DEMO_KERNEL)
 	$(Q)sh scripts/install-deps.sh $(QEMU_DEPS)
 	$(Q)rm -f $(QEMU_LOGS) $(O)/suite.log
 	$(foreach c,$(QEMU_CONFIGS),$(Q)PASS_STATUS=$(QEMU_PASS_STATUS) \
-		sh tests/baremetal/run.sh $(ARCH)/$(c) $(QEMU_TIMEOUT) \
+		sh examples/run.sh $(ARCH)/$(c) $(QEMU_TIMEOUT) \
 		$(O)/qemu-$(c).log -- $(call qemu_cmd,$(c)) || true$(qemu_newline))
 	$(Q)sh tests/tally.sh $(QEMU_LOGS) > $(O)/suite.log; r=$$?; \
 		tail -n 1 $(O)/suite.log; exit $$r

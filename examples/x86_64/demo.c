@@ -13,7 +13,7 @@
  *  4. get_user / put_user on a kernel address: refused by access_ok;
  *  5. SMAP catching a stray kernel access to user memory.
  *
- * Steps 2-4 read the same on PowerPC (tests/baremetal/demo_common.c); this
+ * Steps 2-4 read the same on PowerPC (examples/demo_common.c); this
  * file has the x86-64's own. Every step checks what it shows; the run
  * passes only if all hold.
  */

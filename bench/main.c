@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: MIT
+/*
+ * uaccess-bench: TSC ticks per call of clear_user, copy_to_user and
+ * copy_from_user, next to the library forced onto each feature set, the
+ * reference strategies of ref.S and glibc's memset/memcpy; then the
+ * strings and the hardening tables. bench.h says which file does what.
+ *
+ * This file: the options, the buffers, the library's text patching in a
+ * Linux process, and the order of the run.
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+#include <uaccess.h>
+#include "bench.h"
+
+int rounds = DEFAULT_ROUNDS;
+unsigned long page_offset;
+char *user_buf, *kernel_buf;
+
+static char *map_buffer(void)
+{
+	char *p = mmap(NULL, BUF_BYTES, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+
+	if (p == MAP_FAILED) {
+		perror("mmap");
+		exit(2);
+	}
+	/* Small pages, as user memory usually is, whatever THP is set to. */
+	madvise(p, BUF_BYTES, MADV_NOHUGEPAGE);
+	memset(p, 0x5a, BUF_BYTES);	/* fault every page in now */
+	return p;
+}
+
+/*
+ * The library patches its code (the inline calls in this program's own
+ * timing loops included) at init. Text pages of a Linux process are not
+ * writable: open them around each write. Writable and executable at once,
+ * since the page being patched may hold the code doing the patching.
+ */
+static void poke_text(void *dst, const void *src, unsigned long len)
+{
+	unsigned long page = (unsigned long)sysconf(_SC_PAGESIZE);
+	unsigned long lo = (unsigned long)dst & ~(page - 1);
+	unsigned long hi = ((unsigned long)dst + len + page - 1) & ~(page - 1);
+
+	if (mprotect((void *)lo, hi - lo, PROT_READ | PROT_WRITE | PROT_EXEC)) {
+		perror("mprotect text");
+		exit(2);
+	}
+	memcpy(dst, src, len);
+	if (mprotect((void *)lo, hi - lo, PROT_READ | PROT_EXEC)) {
+		perror("mprotect text");
+		exit(2);
+	}
+}
+
+/*
+ * A refused patch leaves baseline code in place, so the column would not
+ * show what it claims: stop.
+ */
+void configure_library(unsigned long features)
+{
+	if (uaccess_init_features(features)) {
+		fprintf(stderr, "bench: uaccess_init_features(%#lx) could not patch\n",
+			features);
+		exit(1);
+	}
+}
+
+static void usage(const char *prog)
+{
+	fprintf(stderr,
+		"usage: %s [-o DIR] [-r ROUNDS] [-a OFFSET]\n"
+		"  -o DIR     write results.md, results.csv, clear_user.dat there (.)\n"
+		"  -r ROUNDS  samples per cell, the median is reported (%d)\n"
+		"  -a OFFSET  start buffers OFFSET bytes into a page (0..4095, 0)\n"
+		"  -s         the strings and hardening tables only\n",
+		prog, DEFAULT_ROUNDS);
+	exit(2);
+}
+
+int main(int argc, char **argv)
+{
+	const char *dir = ".";
+	unsigned long detected;
+	double ghz, t0;
+	bool strings_only = false;
+	int opt, cpu;
+
+	while ((opt = getopt(argc, argv, "o:r:a:sh")) != -1) {
+		switch (opt) {
+		case 'o':
+			dir = optarg;
+			break;
+		case 'r':
+			rounds = atoi(optarg);
+			break;
+		case 'a':
+			page_offset = strtoul(optarg, NULL, 0);
+			break;
+		case 's':
+			strings_only = true;
+			break;
+		default:
+			usage(argv[0]);
+		}
+	}
+	if (rounds < 1 || page_offset >= PAGE_SIZE)
+		usage(argv[0]);
+
+	cpu = pin_to_this_cpu();
+	user_buf = map_buffer();
+	kernel_buf = map_buffer();
+	setup_rows();
+	check_references();
+
+	detected = uaccess_cpu_features();
+	setup_columns(detected & ~UACCESS_FEAT_SMAP);
+	uaccess_set_text_poke(poke_text);
+	configure_library(columns[0].features);
+
+	open_report(dir);
+	ghz = estimate_tsc_ghz();
+	report_header(detected, cpu, ghz, strings_only);
+
+	t0 = now_ns();
+	if (!strings_only) {
+		measure_bulk();
+		report_bulk(ghz);
+	}
+	strings_table();
+	hardening_table();
+	out("\nmeasured in %.1f s\n", (now_ns() - t0) / 1e9);
+	if (not_done)
+		out("\nWARNING: a routine reported bytes not done (%#lx)\n",
+		    not_done);
+	close_report();
+	if (!strings_only) {
+		write_csv(dir);
+		write_plot_data(dir);
+	}
+	return not_done ? 1 : 0;
+}

@@ -1,0 +1,306 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The report: the header (machine, strategies, columns, method) and the
+ * bulk tables in markdown, on stdout and in results.md alike; results.csv
+ * (every bulk cell); clear_user.dat, the plot data of bench.gp.
+ */
+#include <cpuid.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <uaccess.h>
+#include "bench.h"
+
+/* ---- Output ----------------------------------------------------------- */
+
+static FILE *md_file;
+
+void out(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	va_start(ap, fmt);
+	vfprintf(md_file, fmt, ap);
+	va_end(ap);
+}
+
+static FILE *open_output(const char *dir, const char *name)
+{
+	char path[4096];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	if (!f) {
+		perror(path);
+		exit(2);
+	}
+	return f;
+}
+
+void open_report(const char *dir)
+{
+	md_file = open_output(dir, "results.md");
+}
+
+void close_report(void)
+{
+	fclose(md_file);
+}
+
+/* ---- Header ----------------------------------------------------------- */
+
+static void cpu_brand(char brand[49])
+{
+	unsigned int regs[12], max, ebx, ecx, edx;
+
+	strcpy(brand, "unknown");
+	if (!__get_cpuid(0x80000000, &max, &ebx, &ecx, &edx) || max < 0x80000004)
+		return;
+	for (unsigned int i = 0; i < 3; i++)
+		__cpuid(0x80000002 + i, regs[4 * i], regs[4 * i + 1],
+			regs[4 * i + 2], regs[4 * i + 3]);
+	memcpy(brand, regs, 48);
+	brand[48] = '\0';
+	/* CPUs pad the string with spaces, some in front. */
+	memmove(brand, brand + strspn(brand, " "), strlen(brand) + 1);
+	for (size_t len = strlen(brand); len && brand[len - 1] == ' '; len--)
+		brand[len - 1] = '\0';
+}
+
+static void feature_names(unsigned long f, char *buf, size_t len)
+{
+	static const struct {
+		unsigned long bit;
+		const char *name;
+	} names[] = {
+		{ UACCESS_FEAT_ERMS, "ERMS" }, { UACCESS_FEAT_FSRM, "FSRM" },
+		{ UACCESS_FEAT_FSRS, "FSRS" }, { UACCESS_FEAT_FZRM, "FZRM" },
+		{ UACCESS_FEAT_SMAP, "SMAP" }, { UACCESS_FEAT_REP_GOOD, "REP_GOOD" },
+	};
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < ARRAY_SIZE(names) && used < len; i++)
+		if (f & names[i].bit)
+			used += (size_t)snprintf(buf + used, len - used, "%s%s",
+						 used ? " " : "", names[i].name);
+	if (!used)
+		snprintf(buf, len, "(none)");
+}
+
+void report_header(unsigned long detected, int cpu, double ghz,
+		   bool strings_only)
+{
+	char brand[49], names[64];
+
+	cpu_brand(brand);
+	feature_names(detected, names, sizeof(names));
+
+	out("# uaccess benchmark\n\n");
+	out("- cpu: %s\n", brand);
+	out("- features: %s (uaccess_cpu_features(); SMAP is masked in user space)\n",
+	    names);
+	out("- tsc: %.3f GHz (rdtsc against CLOCK_MONOTONIC)\n", ghz);
+	out("- lib strategy: %s (uaccess_strategy_name())\n",
+	    uaccess_strategy_name());
+	for (size_t i = 0; i < ARRAY_SIZE(forced_sets); i++) {
+		configure_library(forced_sets[i].features);
+		out("- forced %s: uaccess_init_features(%#lx), strategy %s\n",
+		    forced_sets[i].name, forced_sets[i].features,
+		    uaccess_strategy_name());
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(references); i++)
+		out("- %s: %s (bench/ref.S)\n", references[i].name,
+		    references[i].about);
+	out("- glibc: memset / memcpy, the user-space ceiling\n");
+	out("- method: TSC ticks per call, median of %d rounds of ~%.0f-tick batches; "
+	    "buffers at page offset %lu; cpu %d\n",
+	    rounds, TARGET_TICKS, page_offset, cpu);
+	out("- mixes: sizes drawn uniformly (fixed seed), each sample the next ones of %d; "
+	    "ticks are the mean per call\n", MIX_LEN);
+	if (!strings_only) {
+		double rnd, pre, miss = mispredict_ticks(rounds, &rnd, &pre);
+
+		out("- branch: %.1f ticks per random 50/50 branch, %.1f per predicted one: "
+		    "one mispredict costs %.1f ticks (what a size branch pays on a "
+		    "random mix)\n", rnd, pre, miss);
+	}
+	fflush(stdout);
+}
+
+/* ---- Bulk tables ------------------------------------------------------ */
+
+static int column_width(int c)
+{
+	int w = (int)strlen(columns[c].name);
+
+	return w < 8 ? 8 : w;
+}
+
+static double best_reference(int op, int row, int *which)
+{
+	double best = 0;
+
+	for (int c = 0; c < (int)NR_COLUMNS; c++)
+		if (columns[c].is_reference &&
+		    (!best || ticks[op][row][c] < best)) {
+			best = ticks[op][row][c];
+			*which = c;
+		}
+	return best;
+}
+
+/* Column col over the best reference; the 0.5-tick floor keeps near-empty
+ * cells from making huge ratios out of noise. */
+static double col_ratio(int op, int row, int col)
+{
+	int which;
+	double lib = ticks[op][row][col], ref = best_reference(op, row, &which);
+
+	return (lib > 0.5 ? lib : 0.5) / (ref > 0.5 ? ref : 0.5);
+}
+
+/* The header and alignment lines; `extra` cells (name, dashes) follow. */
+static void table_header(const char *extra_names, const char *extra_dashes)
+{
+	out("\n| %-18s |", "size");
+	for (int c = 0; c < (int)NR_COLUMNS; c++)
+		out(" %*s |", column_width(c), columns[c].name);
+	out("%s\n|-------------------:|", extra_names);
+	for (int c = 0; c < (int)NR_COLUMNS; c++)
+		out("%.*s:|", column_width(c) + 1, "--------------------");
+	out("%s\n", extra_dashes);
+}
+
+static void ticks_table(int op)
+{
+	out("\n## %s: ticks per call\n", op_names[op]);
+	table_header(" best ref     | lib/ref | __/ref |",
+		     "--------------|--------:|-------:|");
+	for (int i = 0; i < nr_rows; i++) {
+		int which;
+
+		if (!row_applies(op, &rows[i]))
+			continue;
+		out("| %18s |", rows[i].label);
+		for (int c = 0; c < (int)NR_COLUMNS; c++)
+			out(" %*.1f |", column_width(c), ticks[op][i][c]);
+		best_reference(op, i, &which);
+		out(" %-12s | %7.2f | %6.2f |\n", columns[which].name + strlen("ref:"),
+		    col_ratio(op, i, 0), col_ratio(op, i, 1));
+	}
+}
+
+static void throughput_table(int op, double ghz)
+{
+	out("\n%s: GB/s at sizes >= 64 KiB (bytes / (ticks / %.3f GHz))\n",
+	    op_names[op], ghz);
+	table_header("", "");
+	for (int i = 0; i < nr_rows; i++) {
+		if (rows[i].kind != ROW_SIZE || rows[i].n < 65536)
+			continue;
+		out("| %18s |", rows[i].label);
+		for (int c = 0; c < (int)NR_COLUMNS; c++)
+			out(" %*.2f |", column_width(c),
+			    (double)rows[i].n * ghz / ticks[op][i][c]);
+		out("\n");
+	}
+}
+
+/*
+ * The worst ratio of column col to the best reference, over the fixed sizes
+ * >= 64 and the mixes (big) or the fixed sizes < 64 (small).
+ */
+static void worst_rows(int op, int col, int *worst_big, int *worst_small)
+{
+	*worst_big = *worst_small = -1;
+	for (int i = 0; i < nr_rows; i++) {
+		int *worst;
+
+		if (rows[i].kind == ROW_MIX ||
+		    (rows[i].kind == ROW_SIZE && rows[i].n >= 64))
+			worst = worst_big;
+		else if (rows[i].kind == ROW_SIZE)
+			worst = worst_small;
+		else
+			continue;
+		if (*worst < 0 || col_ratio(op, i, col) > col_ratio(op, *worst, col))
+			*worst = i;
+	}
+}
+
+static void summary(int op)
+{
+	int rep = column_index("ref:rep");
+	int unrolled = column_index("ref:unrolled");
+	int row256 = size_row(256), row4096 = size_row(4096);
+
+	for (int col = 0; col < 2; col++) {
+		int big, small;
+
+		worst_rows(op, col, &big, &small);
+		out("\n- %s: worst ratio %s / best reference: %.2f at %s (sizes >= 64 and mixes),"
+		    " %.2f at %s (sizes < 64)\n", op_names[op], columns[col].name,
+		    col_ratio(op, big, col), rows[big].label,
+		    col_ratio(op, small, col), rows[small].label);
+		out("- %s: %s vs rep-only at 256 B: %.2fx faster; vs unrolled-only at 4096 B: %.2fx faster\n",
+		    op_names[op], columns[col].name,
+		    ticks[op][row256][rep] / ticks[op][row256][col],
+		    ticks[op][row4096][unrolled] / ticks[op][row4096][col]);
+	}
+}
+
+void report_bulk(double ghz)
+{
+	for (int op = 0; op < NR_OPS; op++) {
+		ticks_table(op);
+		throughput_table(op, ghz);
+		summary(op);
+	}
+}
+
+/* ---- csv and plot data ------------------------------------------------ */
+
+void write_csv(const char *dir)
+{
+	FILE *f = open_output(dir, "results.csv");
+
+	fprintf(f, "op,row,column,ticks\n");
+	for (int op = 0; op < NR_OPS; op++)
+		for (int i = 0; i < nr_rows; i++)
+			for (int c = 0; c < (int)NR_COLUMNS; c++)
+				if (row_applies(op, &rows[i]))
+					fprintf(f, "%s,%s,%s,%.2f\n", op_names[op],
+						rows[i].label, columns[c].name,
+						ticks[op][i][c]);
+	fclose(f);
+}
+
+/*
+ * clear_user.dat for bench.gp: fixed sizes >= 1 (log scale), one column per
+ * strategy; the '#' header line names the columns.
+ */
+void write_plot_data(const char *dir)
+{
+	FILE *f = open_output(dir, "clear_user.dat");
+
+	fprintf(f, "# size");
+	for (int c = 0; c < (int)NR_COLUMNS; c++)
+		fprintf(f, " %s", columns[c].name);
+	fprintf(f, "\n");
+	for (int i = 0; i < nr_rows; i++) {
+		if (rows[i].kind != ROW_SIZE || rows[i].n == 0)
+			continue;
+		fprintf(f, "%lu", rows[i].n);
+		for (int c = 0; c < (int)NR_COLUMNS; c++)
+			fprintf(f, " %.2f", ticks[OP_CLEAR][i][c]);
+		fprintf(f, "\n");
+	}
+	fclose(f);
+}
+
