@@ -5,7 +5,8 @@
 # builds). Set what you need, include it, build the sources with your
 # compiler:
 #
-#   UACCESS_ARCH := x86_64             # required: a directory of arch/
+#   UACCESS_ARCH := ...                # required: the name of a directory
+#                                      # of arch/
 #   UACCESS_PREFIX := mykernel_        # optional: every symbol gets it
 #   UACCESS_SHORT_NAMES := n           # optional: no copy_to_user, get_user,
 #                                      # ... macros (use uaccess_copy_to_user)

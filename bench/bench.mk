@@ -1,54 +1,13 @@
 # SPDX-License-Identifier: MIT
 #
-# make bench: ticks per call of clear_user / copy_to_user / copy_from_user
-# against the library forced onto each feature set, the reference
-# strategies of ref.S and glibc. Writes $(O)/bench/results.md (also shown),
-# results.csv and, when gnuplot is installed, bench.png. Seconds on an
-# idle machine; BENCH_ARGS passes options to the program (uaccess-bench -h).
-#
-# Included by the top-level Makefile, which defines O, LIB, CC, CPPFLAGS,
-# Q and quiet. An architecture with a bench of its own has
-# bench/$(ARCH)/bench.mk, which replaces all of this one.
+# make bench: each architecture's benchmark is bench/$(ARCH)/bench.mk
+# (what it measures and writes is said at its top). Included by the
+# top-level Makefile, which defines O, ARCH, LIB, CC, CPPFLAGS, Q, quiet.
 
 ifneq ($(wildcard bench/$(ARCH)/bench.mk),)
 include bench/$(ARCH)/bench.mk
 else
-
-BENCH_DIR := $(O)/bench
-BENCH_SRCS := $(wildcard bench/*.c bench/*.S)
-BENCH_OBJS := $(addprefix $(BENCH_DIR)/,$(addsuffix .o,$(basename $(notdir $(BENCH_SRCS)))))
-BENCH_BIN := $(BENCH_DIR)/uaccess-bench
-# -mno-red-zone: <uaccess.h>'s inline code calls routines from asm, and a
-# call writes below the stack pointer.
-BENCH_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -fpie -mno-red-zone \
-	-Ibench $(EXTRA_CFLAGS)
-BENCH_LDFLAGS := -pie $(EXTRA_LDFLAGS)
-
-# Pin to CPU 1 where taskset can (a one-CPU machine cannot); the program
-# itself then stays on whichever CPU it starts on. Expanded only by `bench`.
-BENCH_PIN = $(shell taskset -c 1 true 2>/dev/null && echo taskset -c 1)
-
-$(BENCH_DIR)/%.o: bench/%.c
-	$(quiet) CC $@
-	$(Q)mkdir -p $(@D) && $(CC) $(CPPFLAGS) $(BENCH_CFLAGS) -MMD -MP -c $< -o $@
-
-$(BENCH_DIR)/%.o: bench/%.S
-	$(quiet) AS $@
-	$(Q)mkdir -p $(@D) && $(CC) $(CPPFLAGS) $(BENCH_CFLAGS) -MMD -MP -c $< -o $@
-
-$(BENCH_BIN): $(BENCH_OBJS) $(LIB)
-	$(quiet) LD $@
-	$(Q)$(CC) $(BENCH_LDFLAGS) -o $@ $(BENCH_OBJS) $(LIB)
-
-bench: $(BENCH_BIN)
-	$(Q)rm -f $(BENCH_DIR)/clear_user.dat
-	$(Q)$(BENCH_PIN) $(BENCH_BIN) -o $(BENCH_DIR) $(BENCH_ARGS)
-	$(Q)if command -v gnuplot >/dev/null 2>&1 && \
-	    [ -f $(BENCH_DIR)/clear_user.dat ]; then \
-		gnuplot -e "dir='$(BENCH_DIR)'" bench/bench.gp && \
-		echo "plot: $(BENCH_DIR)/bench.png"; \
-	fi
-
+bench:
+	@echo "no benchmark for ARCH=$(ARCH) (bench/$(ARCH)/bench.mk)"; exit 1
 .PHONY: bench
--include $(BENCH_OBJS:.o=.d)
 endif

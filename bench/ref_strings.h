@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The byte-at-a-time reference both benches hold strnlen_user and
- * strncpy_from_user against (bench/strings.c, powerpc32/bench.c): the
+ * The byte-at-a-time reference every bench/<arch>/ holds strnlen_user and
+ * strncpy_from_user against: the
  * contract of <uaccess.h> with the library's own window and one
  * unsafe_get_user per byte, where lib/ reads aligned words.
  *
- * Kept out of line (noinline) so that it is a function of its own: the
- * PowerPC count (powerpc32/count.py) finds its instructions by its ref_
- * name, and both benches call it as they call the library.
+ * Kept out of line (noinline) so that it is a function of its own: an
+ * instruction count finds its instructions by its ref_ name, and every
+ * bench calls it as it calls the library.
  */
 #ifndef BENCH_REF_STRINGS_H
 #define BENCH_REF_STRINGS_H

@@ -5,8 +5,8 @@
 #   run.sh NAME TIMEOUT_S LOG -- CMD...
 # Runs CMD with a timeout, its output in LOG. It passes only if LOG has a
 # line "N passed, 0 failed" with N > 0, its last line is "# kernel: pass",
-# and CMD exits with $PASS_STATUS (default 0): a triple fault (x86 QEMU
-# then exits 0), a hang or a kernel that stops early all fail. Prints
+# and CMD exits with $PASS_STATUS (default 0): a machine reset (after
+# which QEMU may exit 0), a hang or a kernel that stops early all fail. Prints
 # "ok - NAME (Ts)" or "not ok - NAME (why)" and the end of the log.
 # A failed run also gets a closing line in LOG counting the boot as one
 # more failed case, for tests/tally.sh.

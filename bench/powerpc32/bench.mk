@@ -21,8 +21,8 @@
 #   BENCH_ARGS       options for both runs: -a OFFSET (into the page)
 #
 # Included by bench/bench.mk for ARCH=powerpc32, from the top-level
-# Makefile, which defines O, LIB, CC, CPPFLAGS, ARCH_CFLAGS, NM, OBJDUMP,
-# QEMU_PPC (arch.mk), Q and quiet.
+# Makefile, which defines O, LIB, CC, CPPFLAGS, UACCESS_ARCH_CFLAGS, NM, OBJDUMP,
+# QEMU_PPC (tests/arch/powerpc32/tests.mk), Q and quiet.
 
 BENCH_DIR := $(O)/bench
 BENCH_BIN := $(BENCH_DIR)/uaccess-bench
@@ -32,10 +32,10 @@ BENCH_SRCS := bench/powerpc32/bench.c bench/powerpc32/ref.S \
 BENCH_OBJS := $(addprefix $(BENCH_DIR)/,$(addsuffix .o,$(basename $(BENCH_SRCS))))
 
 # The headers of tests/nolibc and the compiler's own, never a C library's;
-# ARCH_CFLAGS for the library's -mcpu, -msoft-float and line size.
+# UACCESS_ARCH_CFLAGS for the library's -mcpu, -msoft-float and line size.
 BENCH_CFLAGS = -std=gnu11 -O2 -g -Wall -Wextra -Werror -ffreestanding \
 	-fno-stack-protector -nostdinc -isystem $(shell $(CC) -print-file-name=include) \
-	-Itests/nolibc/include -Itests/nolibc/linux -Itests/nolibc/linux/powerpc32 $(ARCH_CFLAGS) \
+	-Itests/nolibc/include -Itests/nolibc/linux -Itests/nolibc/linux/powerpc32 $(UACCESS_ARCH_CFLAGS) \
 	$(EXTRA_CFLAGS)
 # No start files, C library or libgcc (bench.c divides 64-bit numbers by
 # hand).

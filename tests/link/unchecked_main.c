@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
  * Not run: linked by tests/build-checks.sh with the linker's default script
- * and only unchecked calls, so that no object has the section of the x86-64
- * user-range immediates (uaccess_range, written by uaccess_init()): the
- * library must still link (its __start_/__stop_ symbols are weak).
+ * and only unchecked calls, so that no object of the caller has the section
+ * of user-range immediates (uaccess_range, which an architecture that keeps
+ * the range in its code writes at uaccess_init()): the library must still
+ * link.
  */
 #include <uaccess.h>
 

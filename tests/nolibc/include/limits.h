@@ -11,7 +11,7 @@
 #define SCHAR_MAX __SCHAR_MAX__
 #define SCHAR_MIN (-SCHAR_MAX - 1)
 #define UCHAR_MAX (SCHAR_MAX * 2 + 1)
-#ifdef __CHAR_UNSIGNED__	/* PowerPC */
+#ifdef __CHAR_UNSIGNED__	/* plain char is unsigned on some ABIs */
 #define CHAR_MIN 0
 #define CHAR_MAX UCHAR_MAX
 #else

@@ -2,7 +2,7 @@
 /*
  * The suite in a Linux process without a C library: tests/hosted/platform.c
  * on raw system calls, for CPUs on which the C library's own code cannot
- * run (glibc for 32-bit PowerPC uses the classic FPU, which e500 cores lack).
+ * run (a C library built for an FPU the core lacks).
  *
  * User buffers are mmap'd pages; guard pages are PROT_NONE, read-only ones
  * PROT_READ. A SIGSEGV stands in for the page fault: the handler asks

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 # clear_user ticks per call against size, one line per column, from the
 # clear_user.dat that uaccess-bench writes. Run by `make bench`:
-#   gnuplot -e "dir='build/x86_64/bench'" bench/bench.gp
+#   gnuplot -e "dir='build/x86_64/bench'" bench/x86_64/bench.gp
 if (!exists("dir")) {
 	dir = "."
 }

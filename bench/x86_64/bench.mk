@@ -1,0 +1,48 @@
+# SPDX-License-Identifier: MIT
+#
+# make bench: ticks per call of clear_user / copy_to_user / copy_from_user
+# against the library forced onto each feature set, the reference
+# strategies of ref.S and glibc. Writes $(O)/bench/results.md (also shown),
+# results.csv and, when gnuplot is installed, bench.png. Seconds on an
+# idle machine; BENCH_ARGS passes options to the program (uaccess-bench -h).
+#
+# Included through bench/bench.mk by the top-level Makefile, which
+# defines O, LIB, CC, CPPFLAGS, Q and quiet.
+
+BENCH_DIR := $(O)/bench
+BENCH_SRCS := $(wildcard bench/x86_64/*.c bench/x86_64/*.S)
+BENCH_OBJS := $(addprefix $(BENCH_DIR)/,$(addsuffix .o,$(basename $(notdir $(BENCH_SRCS)))))
+BENCH_BIN := $(BENCH_DIR)/uaccess-bench
+# -mno-red-zone: <uaccess.h>'s inline code calls routines from asm, and a
+# call writes below the stack pointer.
+BENCH_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -fpie -mno-red-zone \
+	-Ibench -Ibench/x86_64 $(EXTRA_CFLAGS)
+BENCH_LDFLAGS := -pie $(EXTRA_LDFLAGS)
+
+# Pin to CPU 1 where taskset can (a one-CPU machine cannot); the program
+# itself then stays on whichever CPU it starts on. Expanded only by `bench`.
+BENCH_PIN = $(shell taskset -c 1 true 2>/dev/null && echo taskset -c 1)
+
+$(BENCH_DIR)/%.o: bench/x86_64/%.c
+	$(quiet) CC $@
+	$(Q)mkdir -p $(@D) && $(CC) $(CPPFLAGS) $(BENCH_CFLAGS) -MMD -MP -c $< -o $@
+
+$(BENCH_DIR)/%.o: bench/x86_64/%.S
+	$(quiet) AS $@
+	$(Q)mkdir -p $(@D) && $(CC) $(CPPFLAGS) $(BENCH_CFLAGS) -MMD -MP -c $< -o $@
+
+$(BENCH_BIN): $(BENCH_OBJS) $(LIB)
+	$(quiet) LD $@
+	$(Q)$(CC) $(BENCH_LDFLAGS) -o $@ $(BENCH_OBJS) $(LIB)
+
+bench: $(BENCH_BIN)
+	$(Q)rm -f $(BENCH_DIR)/clear_user.dat
+	$(Q)$(BENCH_PIN) $(BENCH_BIN) -o $(BENCH_DIR) $(BENCH_ARGS)
+	$(Q)if command -v gnuplot >/dev/null 2>&1 && \
+	    [ -f $(BENCH_DIR)/clear_user.dat ]; then \
+		gnuplot -e "dir='$(BENCH_DIR)'" bench/x86_64/bench.gp && \
+		echo "plot: $(BENCH_DIR)/bench.png"; \
+	fi
+
+.PHONY: bench
+-include $(BENCH_OBJS:.o=.d)
