@@ -102,6 +102,7 @@ endef
 
 # make nolibc-test: the suite without a C library, tests/nolibc/nolibc.mk
 include tests/nolibc/nolibc.mk
+include tests/sparse.mk
 
 # Run the suite once per configuration of TEST_CONFIGS (tests.mk), each in a
 # fresh process started by $(call test_cmd,CONFIG), then the libc-free build

@@ -56,7 +56,7 @@ void demo_padzero(const char *faults_how)
 	plat_printf("2. clear_user(%p, %lu): the ELF loader zeroes the tail of a bss\n"
 		    "   (padzero), and the range runs into an unmapped page\n",
 		    (void *)(u + start), n);
-	left = clear_user(u + start, n);
+	left = clear_user(UPTR(u + start), n);
 	done = n - left;
 	plat_user_begin();
 	before = all(u, start, PATTERN);
@@ -91,7 +91,7 @@ void demo_partial_copy(void)
 	plat_printf("3. copy_from_user(kbuf, %p, %lu): only the first %lu bytes are\n"
 		    "   mapped; kbuf held old kernel data (%#x)\n", (void *)src,
 		    n, avail, STALE);
-	left = copy_from_user(k, src, n);
+	left = copy_from_user(k, UPTR(src), n);
 	for (unsigned long i = 0; i < avail; i++)
 		data &= k[i] == (unsigned char)(i + 1);
 	plat_printf("   returned %lu: kbuf[0, %lu) %s,\n"
@@ -115,8 +115,8 @@ void demo_kernel_address(void)
 		    "   passed in by a user (the user range is [%#lx, %#lx))\n",
 		    (void *)&kernel_secret, (void *)&kernel_secret,
 		    uaccess_user_start, uaccess_user_end);
-	r = get_user(x, &kernel_secret);
-	w = put_user(0UL, &kernel_secret);
+	r = get_user(x, (unsigned long __user *)&kernel_secret);
+	w = put_user(0UL, (unsigned long __user *)&kernel_secret);
 	plat_printf("   get_user returned %d and set x = %lu; put_user returned %d"
 		    " and\n   the kernel value is still %#lx\n", r, x, w,
 		    kernel_secret);

@@ -8,6 +8,7 @@
 #define TEST_PLATFORM_H
 
 #include <stddef.h>
+#include <uaccess/compiler.h>
 
 /* PLAT_RX / PLAT_RWX: for code pages, which the library may patch. */
 enum plat_prot { PLAT_NONE, PLAT_RO, PLAT_RW, PLAT_RX, PLAT_RWX };
@@ -34,5 +35,17 @@ void plat_protect(void *p, size_t npages, enum plat_prot prot);
 /* User-memory faults resolved through uaccess_fixup() so far. */
 unsigned long plat_fault_count(void);
 int plat_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/*
+ * User pointers under sparse (make sparse, tests/sparse.mk): the pages of
+ * plat_alloc_pages() are plain pointers, because the test code fills and
+ * checks them itself (between plat_user_begin() and plat_user_end()); what
+ * it hands the library is marked as a user address at the call: UPTR(p)
+ * for the bulk, string and window calls (void __user *), (T __user *)p for
+ * the scalar ones. KPTR(u) crosses back on purpose, where test code reads
+ * through a user pointer itself. For the compiler all are plain casts.
+ */
+#define UPTR(p)	((void __user *)(p))
+#define KPTR(u)	((__force void *)(u))
 
 #endif

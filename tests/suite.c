@@ -12,5 +12,5 @@ const struct test suite[] = {
 	{ "window", test_window },
 	{ "bulk", test_bulk },
 	{ "strings", test_strings },
-	{ 0, 0 },
+	{ NULL, NULL },
 };

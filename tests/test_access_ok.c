@@ -48,8 +48,9 @@ void test_access_ok(void)
 	t_case(start0 == test_user_start && end0 == test_user_end,
 	       "range [%#lx, %#lx), want [%#lx, %#lx)", start0, end0,
 	       test_user_start, test_user_end);
-	t_case(access_ok(user, 4 * page), "test pages outside the default range");
-	t_case(!access_ok((void *)test_user_end, 1), "end accepted");
+	t_case(access_ok(UPTR(user), 4 * page),
+	       "test pages outside the default range");
+	t_case(!access_ok(UPTR(test_user_end), 1), "end accepted");
 	t_group_end();
 
 	/* User range [page, lim): the two pages after lim are real memory. */
@@ -73,7 +74,7 @@ void test_access_ok(void)
 
 	t_group_begin("access_ok boundaries");
 	for (size_t i = 0; i < nr; i++)
-		t_case(access_ok((void *)ranges[i].p, ranges[i].n) == ranges[i].ok,
+		t_case(access_ok(UPTR(ranges[i].p), ranges[i].n) == ranges[i].ok,
 		       "%s: access_ok(%#lx, %#lx) != %d", ranges[i].what,
 		       ranges[i].p, ranges[i].n, ranges[i].ok);
 	t_group_end();
@@ -81,7 +82,7 @@ void test_access_ok(void)
 	t_group_begin("checked calls refused by access_ok");
 	for (size_t i = 0; i < nr; i++) {
 		const struct range *r = &ranges[i];
-		void *up = (void *)r->p;
+		void __user *up = UPTR(r->p);
 		/* Zero-filling ULONG_MAX bytes is the caller's bug, not ours. */
 		unsigned long kn = r->n <= 2 * page ? r->n : 2 * page;
 		unsigned long ret;

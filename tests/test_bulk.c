@@ -156,13 +156,14 @@ static unsigned long call(const struct op *op, unsigned char *user,
 {
 	switch (op->kind) {
 	case CLEAR:
-		return op->checked ? clear_user(user, n) : __clear_user(user, n);
+		return op->checked ? clear_user(UPTR(user), n)
+				   : __clear_user(UPTR(user), n);
 	case TO_USER:
-		return op->checked ? copy_to_user(user, kern, n)
-				   : __copy_to_user(user, kern, n);
+		return op->checked ? copy_to_user(UPTR(user), kern, n)
+				   : __copy_to_user(UPTR(user), kern, n);
 	default:
-		return op->checked ? copy_from_user(kern, user, n)
-				   : __copy_from_user(kern, user, n);
+		return op->checked ? copy_from_user(kern, UPTR(user), n)
+				   : __copy_from_user(kern, UPTR(user), n);
 	}
 }
 
@@ -378,12 +379,13 @@ static void sweep_bands(const struct op *op, unsigned long width)
 /* The checked or unchecked call with a size the compiler sees as constant. */
 #define CALL_CONST(op, user, kern, N)					\
 	((op)->kind == CLEAR ?						\
-		((op)->checked ? clear_user(user, N) : __clear_user(user, N)) : \
+		((op)->checked ? clear_user(UPTR(user), N)		\
+			       : __clear_user(UPTR(user), N)) :		\
 	 (op)->kind == TO_USER ?					\
-		((op)->checked ? copy_to_user(user, kern, N)		\
-			       : __copy_to_user(user, kern, N)) :	\
-		((op)->checked ? copy_from_user(kern, user, N)		\
-			       : __copy_from_user(kern, user, N)))
+		((op)->checked ? copy_to_user(UPTR(user), kern, N)	\
+			       : __copy_to_user(UPTR(user), kern, N)) :	\
+		((op)->checked ? copy_from_user(kern, UPTR(user), N)	\
+			       : __copy_from_user(kern, UPTR(user), N)))
 
 static unsigned long call_const(const struct op *op, unsigned char *user,
 				unsigned char *kern, unsigned long n)

@@ -65,7 +65,8 @@ static bool guards_intact(const unsigned char *p, size_t n)
 		if (ok)							\
 			memcpy(&want, p, n);				\
 		plat_user_end();					\
-		r = checked ? get_user(got, (T *)p) : __get_user(got, (T *)p); \
+		r = checked ? get_user(got, (T __user *)p)		\
+				: __get_user(got, (T __user *)p);	\
 		if (ok) {						\
 			t_case(r == 0 && got == want,			\
 			       "%s(%s) at hole%+ld: ret %d, value differs", \
@@ -83,7 +84,8 @@ static bool guards_intact(const unsigned char *p, size_t n)
 				p[i] = CANARY;				\
 		plat_user_end();					\
 		memset(&val, 0x5C, n);					\
-		r = checked ? put_user(val, (T *)p) : __put_user(val, (T *)p); \
+		r = checked ? put_user(val, (T __user *)p)		\
+				: __put_user(val, (T __user *)p);	\
 		bool body = true, guards;				\
 		plat_user_begin();					\
 		for (size_t i = 0; i < n; i++)				\
@@ -131,14 +133,14 @@ void test_scalar(void)
 		void *ptr = &s, *gp = NULL;
 		signed char c = -3, gc = 0;
 
-		t_case(put_user(s, (int32_t *)base) == 0 &&
-		       get_user(gs, (int32_t *)base) == 0 && gs == -5,
+		t_case(put_user(s, (int32_t __user *)base) == 0 &&
+		       get_user(gs, (int32_t __user *)base) == 0 && gs == -5,
 		       "int32_t -5 came back as %d", (int)gs);
-		t_case(put_user(ptr, (void **)base) == 0 &&
-		       get_user(gp, (void **)base) == 0 && gp == ptr,
+		t_case(put_user(ptr, (void * __user *)base) == 0 &&
+		       get_user(gp, (void * __user *)base) == 0 && gp == ptr,
 		       "pointer %p came back as %p", ptr, gp);
-		t_case(put_user(c, (signed char *)base) == 0 &&
-		       get_user(gc, (signed char *)base) == 0 && gc == -3,
+		t_case(put_user(c, (signed char __user *)base) == 0 &&
+		       get_user(gc, (signed char __user *)base) == 0 && gc == -3,
 		       "signed char -3 came back as %d", gc);
 		plat_user_begin();
 		memset(base, CANARY, 16);
@@ -157,20 +159,20 @@ void test_scalar(void)
 		plat_user_begin();
 		*(uint64_t *)after = big;
 		plat_user_end();
-		t_case(get_user(v, (uint64_t *)after) == -UACCESS_EFAULT && v == 0,
+		t_case(get_user(v, (uint64_t __user *)after) == -UACCESS_EFAULT && v == 0,
 		       "get_user above the range: not refused, or x not zeroed");
-		r = put_user(w, (uint32_t *)after);
+		r = put_user(w, (uint32_t __user *)after);
 		plat_user_begin();
 		now = *(uint64_t *)after;
 		plat_user_end();
 		t_case(r == -UACCESS_EFAULT && now == big,
 		       "put_user above the range wrote or was not refused");
-		t_case(get_user(w, (uint32_t *)(hole - 2)) == -UACCESS_EFAULT && w == 0,
+		t_case(get_user(w, (uint32_t __user *)(hole - 2)) == -UACCESS_EFAULT && w == 0,
 		       "get_user crossing the end of the range not refused");
 		v = 1;
-		t_case(get_user(v, (uint64_t *)(ULONG_MAX - 2)) == -UACCESS_EFAULT &&
+		t_case(get_user(v, (uint64_t __user *)(ULONG_MAX - 2)) == -UACCESS_EFAULT &&
 		       v == 0, "get_user wrapping around not refused");
-		t_case(put_user(v, (uint64_t *)(ULONG_MAX - 2)) == -UACCESS_EFAULT,
+		t_case(put_user(v, (uint64_t __user *)(ULONG_MAX - 2)) == -UACCESS_EFAULT,
 		       "put_user wrapping around not refused");
 		plat_user_begin();
 		memset(after, CANARY, 8);

@@ -107,11 +107,11 @@ static void check_one(const unsigned char *src, long count, unsigned da,
 		copied = count;
 	}
 
-	got = strnlen_user((const char *)src, count);
+	got = strnlen_user((const char __user *)src, count);
 	t_case(got == want_len, "strnlen_user(%s len %ld, src%%8=%lu, n=%ld) = %ld, want %ld",
 	       what, len, (unsigned long)((uintptr_t)src % 8), count, got, want_len);
 
-	got = strncpy_from_user((char *)dst, (const char *)src, count);
+	got = strncpy_from_user((char *)dst, (const char __user *)src, count);
 	t_case(got == want_cpy,
 	       "strncpy_from_user(%s len %ld, src%%8=%lu, dst%%8=%u, count=%ld) = %ld, want %ld",
 	       what, len, (unsigned long)((uintptr_t)src % 8), da, count, got, want_cpy);

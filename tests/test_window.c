@@ -53,13 +53,13 @@ static void test_mask(void)
 	t_group_begin("uaccess_mask_ptr on a range set at run time");
 	uaccess_set_user_range(lo, hi);
 	for (size_t i = 0; i < sizeof(in) / sizeof(in[0]); i++) {
-		unsigned long m = (unsigned long)uaccess_mask_ptr((void *)in[i]);
+		unsigned long m = (unsigned long)uaccess_mask_ptr(UPTR(in[i]));
 
 		t_case(m == in[i], "%#lx in [%#lx, %#lx) masked to %#lx",
 		       in[i], lo, hi, m);
 	}
 	for (size_t i = 0; i < sizeof(out) / sizeof(out[0]); i++) {
-		unsigned long m = (unsigned long)uaccess_mask_ptr((void *)out[i]);
+		unsigned long m = (unsigned long)uaccess_mask_ptr(UPTR(out[i]));
 
 		t_case(m == TEST_ARCH_MASKED_ADDR,
 		       "%#lx outside [%#lx, %#lx) masked to %#lx, want %#lx",
@@ -70,18 +70,18 @@ static void test_mask(void)
 		unsigned long e = ends[i];
 
 		uaccess_set_user_range(0, e);
-		t_case(access_ok((void *)(e - 1), 1) && !access_ok((void *)e, 1) &&
-		       !access_ok((void *)(e - 8), 9),
+		t_case(access_ok(UPTR(e - 1), 1) && !access_ok(UPTR(e), 1) &&
+		       !access_ok(UPTR(e - 8), 9),
 		       "access_ok around the user end %#lx", e);
-		t_case((unsigned long)uaccess_mask_ptr((void *)(e - 1)) == e - 1 &&
-		       (unsigned long)uaccess_mask_ptr((void *)e) == TEST_ARCH_MASKED_ADDR,
+		t_case((unsigned long)uaccess_mask_ptr(UPTR(e - 1)) == e - 1 &&
+		       (unsigned long)uaccess_mask_ptr(UPTR(e)) == TEST_ARCH_MASKED_ADDR,
 		       "uaccess_mask_ptr around the user end %#lx", e);
 	}
 	/* The default range too: its last address and its end. */
 	uaccess_set_user_range(start0, end0);
-	t_case((unsigned long)uaccess_mask_ptr((void *)(end0 - 1)) == end0 - 1,
+	t_case((unsigned long)uaccess_mask_ptr(UPTR(end0 - 1)) == end0 - 1,
 	       "the last user address %#lx is masked", end0 - 1);
-	t_case((unsigned long)uaccess_mask_ptr((void *)end0) == TEST_ARCH_MASKED_ADDR,
+	t_case((unsigned long)uaccess_mask_ptr(UPTR(end0)) == TEST_ARCH_MASKED_ADDR,
 	       "the user end %#lx is not masked", end0);
 	t_group_end();
 }
@@ -92,14 +92,17 @@ static void test_begin_refused(void)
 
 	t_group_begin("user_access_begin refuses what access_ok refuses");
 	uaccess_set_user_range((unsigned long)base, (unsigned long)after);
-	t_case(user_access_begin(base, page) && (user_access_end(), true),
+	t_case(user_access_begin(UPTR(base), page) && (user_access_end(), true),
 	       "the whole first page refused");
-	t_case(user_access_begin(hole, page) && (user_access_end(), true),
+	t_case(user_access_begin(UPTR(hole), page) && (user_access_end(), true),
 	       "[hole, after) refused");
-	t_case(!user_access_begin(hole, page + 1), "one byte past the end accepted");
-	t_case(!user_access_begin(after, 1), "the end accepted");
-	t_case(!user_access_begin(base - 1, 2), "one byte below the start accepted");
-	t_case(!user_access_begin(base + 8, ~0UL - 4), "a wrapping length accepted");
+	t_case(!user_access_begin(UPTR(hole), page + 1),
+	       "one byte past the end accepted");
+	t_case(!user_access_begin(UPTR(after), 1), "the end accepted");
+	t_case(!user_access_begin(UPTR(base - 1), 2),
+	       "one byte below the start accepted");
+	t_case(!user_access_begin(UPTR(base + 8), ~0UL - 4),
+	       "a wrapping length accepted");
 	uaccess_set_user_range(start0, end0);
 	t_group_end();
 }
@@ -144,9 +147,9 @@ static bool canary_kept(const unsigned char *from, const unsigned char *to)
 		if (ok)							\
 			memcpy(&want, p, n);				\
 		plat_user_end();					\
-		opened = user_access_begin(p, n);			\
+		opened = user_access_begin(UPTR(p), n);			\
 		if (opened) {						\
-			unsafe_get_user(got, (T *)p, get_fault_##T);	\
+			unsafe_get_user(got, (T __user *)p, get_fault_##T); \
 			user_access_end();				\
 			goto get_done_##T;				\
 get_fault_##T:								\
@@ -162,8 +165,8 @@ get_done_##T:								\
 		reset_user();						\
 		memset(&val, 0x5C, n);					\
 		faulted = false;					\
-		if (user_access_begin(p, n)) {				\
-			unsafe_put_user(val, (T *)p, put_fault_##T);	\
+		if (user_access_begin(UPTR(p), n)) {			\
+			unsafe_put_user(val, (T __user *)p, put_fault_##T); \
 			user_access_end();				\
 			goto put_done_##T;				\
 put_fault_##T:								\
@@ -216,8 +219,8 @@ static void test_unsafe_copy(void)
 			bool faulted = false, body = true;
 
 			k = p >= hole ? 0 : p + n <= hole ? n : (size_t)(hole - p);
-			if (user_access_begin(p, n)) {
-				unsafe_copy_to_user(p, src, n, copy_fault);
+			if (user_access_begin(UPTR(p), n)) {
+				unsafe_copy_to_user(UPTR(p), src, n, copy_fault);
 				user_access_end();
 				goto copy_done;
 copy_fault:

@@ -59,12 +59,12 @@ void smap_test(void)
 	 * probes fault. A missing clac would leave AC set for everything
 	 * after it.
 	 */
-	if (user_access_begin(user, 1))
+	if (user_access_begin(UPTR(user), 1))
 		user_access_end();
 	before = trap_last_fault.count;
 	r = kprobe_load(user);
 	expect_fault(r, before, user, PF_PRESENT, "load after user_access_end()");
-	r = clear_user(user, 8) != 0;
+	r = clear_user(UPTR(user), 8) != 0;
 	t_case(!r, "clear_user of a mapped user page: %d", r);
 	before = trap_last_fault.count;
 	r = kprobe_store(user);

@@ -31,8 +31,8 @@ struct kuap_count {
 extern struct kuap_count kuap_count;
 
 #ifdef KUAP_CHAIN_TEST_HOOKS
-void test_kuap_allow(const void *addr, unsigned long n, int dir);
-void test_kuap_prevent(const void *addr, unsigned long n, int dir);
+void test_kuap_allow(const void __user *addr, unsigned long n, int dir);
+void test_kuap_prevent(const void __user *addr, unsigned long n, int dir);
 #endif
 
 static inline void uaccess_kuap_allow(const void __user *addr, unsigned long n,
@@ -44,7 +44,7 @@ static inline void uaccess_kuap_allow(const void __user *addr, unsigned long n,
 	__asm__ volatile("mtspr 48, %0\n\tisync"	/* PID = user */
 			 : : "r"(KUAP_USER_PID) : "memory");
 #ifdef KUAP_CHAIN_TEST_HOOKS
-	test_kuap_allow((const void *)addr, n, dir);
+	test_kuap_allow(addr, n, dir);
 #else
 	(void)addr, (void)n, (void)dir;
 #endif
@@ -54,7 +54,7 @@ static inline void uaccess_kuap_prevent(const void __user *addr,
 					unsigned long n, int dir)
 {
 #ifdef KUAP_CHAIN_TEST_HOOKS
-	test_kuap_prevent((const void *)addr, n, dir);
+	test_kuap_prevent(addr, n, dir);
 #else
 	(void)addr, (void)n, (void)dir;
 #endif

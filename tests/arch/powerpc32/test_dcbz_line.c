@@ -62,11 +62,11 @@ static void check_range(const char *what, unsigned char *ubase,
 	for (unsigned long i = 0; i < 3 * SPAN; i++)
 		kbase[i] = from ? CANARY : data(i);
 	if (!strcmp(what, "clear_user"))
-		ret = clear_user(u, n);
+		ret = clear_user(UPTR(u), n);
 	else if (!strcmp(what, "copy_to_user"))
-		ret = copy_to_user(u, kbase + off, n);
+		ret = copy_to_user(UPTR(u), kbase + off, n);
 	else
-		ret = copy_from_user(kbase + off, u, n);
+		ret = copy_from_user(kbase + off, UPTR(u), n);
 	plat_user_begin();
 	for (unsigned long i = 0; i < 3 * SPAN && bad == 3 * SPAN; i++) {
 		bool in = i >= off && i < off + n;

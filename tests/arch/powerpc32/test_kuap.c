@@ -31,7 +31,7 @@ static size_t page;
 static struct {
 	int open;		/* windows open now */
 	unsigned long allows, prevents, misuse;
-	const void *addr;	/* the open window */
+	const void __user *addr;	/* the open window */
 	unsigned long n;
 	int dir;
 } kuap;
@@ -50,7 +50,7 @@ static void set_pages(const unsigned char *p, unsigned long n,
 			plat_protect(user + i * page, 1, prot);
 }
 
-void test_kuap_allow(const void *addr, unsigned long n, int dir)
+void test_kuap_allow(const void __user *addr, unsigned long n, int dir)
 {
 	if (kuap.open || (dir != UACCESS_KUAP_READ && dir != UACCESS_KUAP_WRITE))
 		kuap.misuse++;
@@ -59,16 +59,16 @@ void test_kuap_allow(const void *addr, unsigned long n, int dir)
 	kuap.addr = addr;
 	kuap.n = n;
 	kuap.dir = dir;
-	set_pages(addr, n, dir == UACCESS_KUAP_READ ? PLAT_RO : PLAT_RW);
+	set_pages(KPTR(addr), n, dir == UACCESS_KUAP_READ ? PLAT_RO : PLAT_RW);
 }
 
-void test_kuap_prevent(const void *addr, unsigned long n, int dir)
+void test_kuap_prevent(const void __user *addr, unsigned long n, int dir)
 {
 	if (kuap.open != 1 || addr != kuap.addr || n != kuap.n || dir != kuap.dir)
 		kuap.misuse++;
 	kuap.open--;
 	kuap.prevents++;
-	set_pages(addr, n, PLAT_NONE);
+	set_pages(KPTR(addr), n, PLAT_NONE);
 }
 
 enum op { CLEAR, TO_USER, FROM_USER };
@@ -91,11 +91,13 @@ static unsigned long call(int o, unsigned char *u, unsigned char *k,
 
 	switch (ops[o].op) {
 	case CLEAR:
-		return c ? clear_user(u, n) : __clear_user(u, n);
+		return c ? clear_user(UPTR(u), n) : __clear_user(UPTR(u), n);
 	case TO_USER:
-		return c ? copy_to_user(u, k, n) : __copy_to_user(u, k, n);
+		return c ? copy_to_user(UPTR(u), k, n)
+			 : __copy_to_user(UPTR(u), k, n);
 	default:
-		return c ? copy_from_user(k, u, n) : __copy_from_user(k, u, n);
+		return c ? copy_from_user(k, UPTR(u), n)
+			 : __copy_from_user(k, UPTR(u), n);
 	}
 }
 

@@ -13,3 +13,8 @@ TEST_CONFIGS := none rep_good erms erms+fsrm erms+fsrm+fsrs fsrs native
 test_cmd = $(TEST_BIN) $(1)
 # The libc-free build of the suite (tests/nolibc) once, to keep it working.
 NOLIBC_CONFIGS := native
+# make sparse (tests/sparse.mk): sparse's target; the bare-metal kernel
+# builds its files with no -D flags of its own.
+SPARSE_FLAGS := --arch=x86_64 -m64
+SPARSE_KERNEL_FLAGS :=
+SPARSE_DEPS := gcc

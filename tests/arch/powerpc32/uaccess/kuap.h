@@ -9,19 +9,19 @@
 #ifndef TEST_UACCESS_KUAP_H
 #define TEST_UACCESS_KUAP_H
 
-void test_kuap_allow(const void *addr, unsigned long n, int dir);
-void test_kuap_prevent(const void *addr, unsigned long n, int dir);
+void test_kuap_allow(const void __user *addr, unsigned long n, int dir);
+void test_kuap_prevent(const void __user *addr, unsigned long n, int dir);
 
 static inline void uaccess_kuap_allow(const void __user *addr, unsigned long n,
 				      int dir)
 {
-	test_kuap_allow((const void *)addr, n, dir);
+	test_kuap_allow(addr, n, dir);
 }
 
 static inline void uaccess_kuap_prevent(const void __user *addr,
 					unsigned long n, int dir)
 {
-	test_kuap_prevent((const void *)addr, n, dir);
+	test_kuap_prevent(addr, n, dir);
 }
 
 #endif
