@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: MIT
 # PowerPC32's runs of `make check` (see tests/arch/x86_64/check.mk for the
 # variables), all under qemu-ppc or qemu-system-ppc.
-CHECK_RUNS += ppc32 ppc32-l64 ppc32-l16 ppc32-clang qemu-ppc32
-CHECK_TOOLS += \
+CHECK_RUNS += ppc32 ppc32-l64 ppc32-l16 ppc32-clang qemu-ppc32 sparse-ppc32
+CHECK_TOOLS += sparse \
 	powerpc-linux-gnu-gcc=gcc-powerpc-linux-gnu,libc6-dev-powerpc-cross \
 	qemu-ppc=qemu-user qemu-system-ppc
 DEMO_TOOLS += \
@@ -23,3 +23,7 @@ check-ppc32-clang_ARGS := ARCH=powerpc32 CC="clang --target=powerpc-linux-gnu" \
 check-qemu-ppc32_ARGS := ARCH=powerpc32
 check-qemu-ppc32_TARGET := qemu-test
 check-qemu-ppc32_LOGS := suite.log
+# sparse over the library and the kernel's files (tests/sparse.mk).
+check-sparse-ppc32_ARGS := ARCH=powerpc32
+check-sparse-ppc32_TARGET := sparse
+check-sparse-ppc32_LOGS := sparse.log

@@ -35,7 +35,7 @@ test_cmd = $(QEMU_PPC) -cpu $$(echo $(1) | cut -d/ -f1) $(TEST_BIN) \
 # and nothing in the suite needs one.
 NOLIBC_ARCH_CFLAGS := -msoft-float
 # make sparse (tests/sparse.mk): sparse's target, and the bare-metal
-# kernel's -D flags (tests/baremetal/powerpc32/kernel.mk): every file a KUAP
+# kernel's -D flags (examples/powerpc32/kernel.mk): every file a KUAP
 # kernel's (-DUACCESS_KUAP), but test_kuap.c, which defines UACCESS_KUAP
 # itself and has the kernel's hooks call its own. The dcbz line is
 # DCBZ_LINE's (32 by default, as in the kernel for 32-byte lines).

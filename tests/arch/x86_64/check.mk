@@ -2,8 +2,8 @@
 # x86-64's runs of `make check` (each a `make test`, or check-RUN_TARGET,
 # with check-RUN_ARGS, in its own output directory), and the tools they
 # need (scripts/install-deps.sh: TOOL or TOOL=PACKAGE[,PACKAGE]).
-CHECK_RUNS += gcc clang gcc-prefix qemu-x86 qemu-x86-clang
-CHECK_TOOLS += gcc clang ld.lld=lld qemu-system-x86_64=qemu-system-x86
+CHECK_RUNS += gcc clang gcc-prefix qemu-x86 qemu-x86-clang sparse-x86
+CHECK_TOOLS += gcc clang ld.lld=lld qemu-system-x86_64=qemu-system-x86 sparse
 DEMO_TOOLS += gcc qemu-system-x86_64=qemu-system-x86
 
 check-gcc_ARGS := CC=gcc
@@ -23,3 +23,7 @@ check-qemu-x86_LOGS := suite.log
 check-qemu-x86-clang_ARGS := CC=clang EXTRA_LDFLAGS=-fuse-ld=lld
 check-qemu-x86-clang_TARGET := qemu-test
 check-qemu-x86-clang_LOGS := suite.log
+# sparse over the library and the kernel's files (tests/sparse.mk).
+check-sparse-x86_ARGS := CC=gcc
+check-sparse-x86_TARGET := sparse
+check-sparse-x86_LOGS := sparse.log
