@@ -40,9 +40,9 @@ size_t t_first_not(const unsigned char *p, size_t n, unsigned char v);
 
 /*
  * A platform's own cases that can only be judged once the suite has run
- * (the bare-metal PowerPC kernel's KUAP balance): set it before t_main(),
- * and t_run_suite() calls it after the last test, so that its cases count
- * in the same closing line. NULL (the default): nothing.
+ * (a bare-metal kernel's balance of user-access windows): set it before
+ * t_main(), and t_run_suite() calls it after the last test, so that its
+ * cases count in the same closing line. NULL (the default): nothing.
  */
 extern void (*t_after_suite)(void);
 

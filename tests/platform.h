@@ -16,7 +16,7 @@ enum plat_prot { PLAT_NONE, PLAT_RO, PLAT_RW, PLAT_RX, PLAT_RWX };
 size_t plat_page_size(void);
 /*
  * npages of zeroed, page-aligned, read-write user memory (below the user
- * limit; U/S=1 on bare-metal x86-64); never fails.
+ * limit, mapped as user pages on a bare-metal kernel); never fails.
  */
 void *plat_alloc_pages(size_t npages);
 /* The same, in kernel memory: buffers the kernel side of a copy uses. */
