@@ -44,7 +44,6 @@
 #define UACCESS_FEAT_FSRM	(1UL << UACCESS_FEAT_FSRM_BIT)	/* CPUID.7.0:EDX[4] */
 #define UACCESS_FEAT_REP_GOOD	(1UL << UACCESS_FEAT_REP_GOOD_BIT) /* kernel's word */
 #define UACCESS_FEAT_FSRS	(1UL << UACCESS_FEAT_FSRS_BIT)	/* CPUID.7.1:EAX[11] */
-#define UACCESS_FEAT_FZRM	(1UL << UACCESS_FEAT_FZRM_BIT)	/* CPUID.7.1:EAX[10] */
 #define UACCESS_FEAT_SMAP	(1UL << UACCESS_FEAT_SMAP_BIT)	/* CPUID.7.0:EBX[20] */
 
 /* Set the hook that writes code at init (default: plain stores). */
