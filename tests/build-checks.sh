@@ -4,6 +4,7 @@
 #  - no undefined symbols but those the linker provides;
 #  - it links into a freestanding kernel image (KERNEL_CFLAGS, own linker
 #    script with <uaccess/sections.ld>);
+#  - it has no section a kernel's linker script would miss;
 #  - whatever tests/arch/$ARCH/build-checks.sh adds.
 # Environment: CC NM OBJDUMP O ARCH LIB KERNEL_CFLAGS PREFIX (set by the
 # Makefile).
@@ -80,6 +81,23 @@ vbad=$($NM --defined-only "$vdir"/lib-*.o 2>/dev/null |
 	awk 'NF == 3 && $2 ~ /[A-Z]/ { print $3 }' | grep -v '^vk_' | sort -u)
 [ -z "$vbad" ]
 result $? "vendoring: every library symbol starts with vk_ ($(echo $vbad))"
+
+# Every section of the library is one a kernel's linker script collects:
+# a standard one (code, read-only, writable and small data, notes, unwind
+# and debug information) or one that <uaccess/sections.ld> places. Not, for
+# instance, .data.rel.local, where position-independent code puts an
+# initialised pointer.
+fragment=$(sed -n 's/.*KEEP(\*(\([A-Za-z0-9_.]*\)))/\1/p' include/uaccess/sections.ld)
+odd=$($OBJDUMP -h "$LIB" | awk '$1 ~ /^[0-9]+$/ { print $2 }' | sort -u |
+	while read -r s; do
+		case $s in
+		.text | .text.* | .rodata | .rodata.* | .data | .bss | .sdata | \
+		.sbss | .note.GNU-stack | .comment | .eh_frame | .debug_*) ;;
+		*) echo "$fragment" | grep -qxF "$s" || echo "$s" ;;
+		esac
+	done)
+[ -n "$fragment" ] && [ -z "$odd" ]
+result $? "sections: only standard ones and those of <uaccess/sections.ld> ($(echo $odd))"
 
 # Checks of this architecture (they call result too).
 [ -f tests/arch/$ARCH/build-checks.sh ] && . tests/arch/$ARCH/build-checks.sh

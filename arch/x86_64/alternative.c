@@ -35,17 +35,26 @@ static void poke_plain(void *dst, const void *src, unsigned long len)
 		*d++ = *s++;
 }
 
-static void (*text_poke)(void *dst, const void *src, unsigned long len) = poke_plain;
+/*
+ * The kernel's hook, NULL for plain stores. Not initialised to poke_plain:
+ * an initialised pointer in position-independent code is a load-time
+ * relocation in .data.rel.local, a section a kernel's linker script need
+ * not collect; a zero one is plain .bss.
+ */
+static void (*text_poke)(void *dst, const void *src, unsigned long len);
 
 void uaccess_set_text_poke(void (*poke)(void *dst, const void *src,
 					unsigned long len))
 {
-	text_poke = poke ? poke : poke_plain;
+	text_poke = poke;
 }
 
 void _uaccess_text_poke(void *dst, const void *src, unsigned long len)
 {
-	text_poke(dst, src, len);
+	if (text_poke)
+		text_poke(dst, src, len);
+	else
+		poke_plain(dst, src, len);
 }
 
 void _uaccess_serialize(void)
@@ -269,7 +278,7 @@ static int patch(const struct uaccess_alt *a, const int32_t *code_field,
 	 * common case when patching again) need not pay that. */
 	for (unsigned int i = 0; i < a->site_len; i++)
 		if (((const uint8_t *)site)[i] != buf[i]) {
-			text_poke((void *)site, buf, a->site_len);
+			_uaccess_text_poke((void *)site, buf, a->site_len);
 			break;
 		}
 	return 0;
