@@ -153,10 +153,9 @@ FUNC(_uaccess_clear_user_long)
 	ret
 
 .Lclear_bulk:
-	ALTERNATIVE_2 "jmp32 .Lclear_loop", \
-		"jmp32 .Lclear_repq", UACCESS_FEAT_REP_GOOD_BIT, \
-		"rep stosb", UACCESS_FEAT_ERMS_BIT
-	UACCESS_EXTABLE(880b, .Lclear_done)
+	ALTERNATIVE_2_USER(jmp32 .Lclear_loop,
+		jmp32 .Lclear_repq, UACCESS_FEAT_REP_GOOD_BIT,
+		rep stosb, UACCESS_FEAT_ERMS_BIT, .Lclear_done)
 	ret
 
 .Lclear_repq:

@@ -173,10 +173,9 @@ FUNC(_uaccess_copy_user_long)
 	ret
 
 .Lcopy_bulk:
-	ALTERNATIVE_2 "jmp32 .Lcopy_loop", \
-		"jmp32 .Lcopy_repq", UACCESS_FEAT_REP_GOOD_BIT, \
-		"rep movsb", UACCESS_FEAT_ERMS_BIT
-	UACCESS_EXTABLE(880b, .Lcopy_done)
+	ALTERNATIVE_2_USER(jmp32 .Lcopy_loop,
+		jmp32 .Lcopy_repq, UACCESS_FEAT_REP_GOOD_BIT,
+		rep movsb, UACCESS_FEAT_ERMS_BIT, .Lcopy_done)
 	ret
 
 .Lcopy_repq:

@@ -17,7 +17,8 @@
 	.globl test_alt_reloc
 	.type test_alt_reloc, @function
 test_alt_reloc:
-	ALTERNATIVE "xorl %eax, %eax", "nop; call .Lalt_target; nop", UACCESS_FEAT_ERMS_BIT
+	xorl	%eax, %eax
+	ALTERNATIVE(nopl (%rax), nop ; call .Lalt_target ; nop, UACCESS_FEAT_ERMS_BIT)
 	ret
 	.size test_alt_reloc, . - test_alt_reloc
 

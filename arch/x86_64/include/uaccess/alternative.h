@@ -18,25 +18,92 @@
  * it cannot handle and leaves it as it was):
  *  - call/jmp/jcc rel32 may appear anywhere and may target code outside:
  *    they are relocated when copied. A rel8 jump must stay inside.
- *  - An instruction that may fault belongs at the very start of the site
- *    (offset 0 of the original or replacement): the exception-table entry
- *    of the site then covers it wherever it was assembled.
  *  - Use jmp32 for a jump out of a site: the assembler would otherwise pick
  *    a 2-byte jump at the site and a 5-byte one in the copy.
+ *  - Only the instruction at the start of a site (offset 0 of the original
+ *    and of each replacement) may fault. The _USER forms take the fixup
+ *    that covers it and emit its exception-table entry: the entry names
+ *    the site's start, so it covers whichever code was written there.
  *
- * The .S form is the assembler macro ALTERNATIVE / ALTERNATIVE_2 with
- * quoted instructions; the C form is the string macro UACCESS_ALTERNATIVE /
- * UACCESS_ALTERNATIVE_2 for asm() statements. Both emit the same layout.
- * Feature arguments are bit numbers (UACCESS_FEAT_*_BIT).
+ * The layout is written once, as assembler directives separated by ';'
+ * (_UACCESS_ALT_1 and _UACCESS_ALT_2 below). A .S file uses it as it is:
+ *
+ *	ALTERNATIVE(orig, repl, feature)
+ *	ALTERNATIVE_USER(orig, repl, feature, fixup)
+ *	ALTERNATIVE_2(orig, repl1, feature1, repl2, feature2)
+ *	ALTERNATIVE_2_USER(orig, repl1, feature1, repl2, feature2, fixup)
+ *
+ * and C pastes the same text, stringified, into an asm() statement with
+ * UACCESS_ALTERNATIVE, UACCESS_ALTERNATIVE_USER, UACCESS_ALTERNATIVE_2 and
+ * UACCESS_ALTERNATIVE_2_USER, as <uaccess/extable.h> does for its entries.
+ * The code arguments are plain instructions, not strings (`rep stosb`,
+ * `nopl (%%rax)` in an extended asm()), several separated by ';', none
+ * with a comma (it would split the arguments). Feature arguments are bit
+ * numbers (UACCESS_FEAT_*_BIT). The labels 880 to 888 belong to the
+ * layout; code outside it does not name them.
  */
 #ifndef UACCESS_ALTERNATIVE_H
 #define UACCESS_ALTERNATIVE_H
+
+#include <uaccess/extable.h>
 
 #define UACCESS_FEAT_ERMS_BIT		0
 #define UACCESS_FEAT_FSRM_BIT		1
 #define UACCESS_FEAT_REP_GOOD_BIT	2
 #define UACCESS_FEAT_FSRS_BIT		3
 #define UACCESS_FEAT_SMAP_BIT		4
+
+/*
+ * 880: site start, 882: end of site (original + padding)
+ * 883/884, 887/888: the replacements, 885/886: the copy of the original
+ */
+#define _UACCESS_ALT_ENTRY(feature, repl_start, repl_end)		\
+	.pushsection uaccess_altinstr, "a" ;				\
+	.balign 4 ;							\
+	.long 880b - . ;						\
+	.long 885f - . ;						\
+	.long repl_start - . ;						\
+	.byte feature ;							\
+	.byte 882b - 880b ;						\
+	.byte repl_end - repl_start ;					\
+	.byte 886f - 885f ;						\
+	.popsection
+
+/* NOPs (0x90) up to the length of the replacement, if it is longer. */
+#define _UACCESS_ALT_PAD(start, end)					\
+	.skip -(((end - start) - (. - 880b)) > 0) *			\
+		((end - start) - (. - 880b)), 0x90
+
+/* cover: empty, or the exception-table entry of the site's start. */
+#define _UACCESS_ALT_1(orig, repl, feature, cover)			\
+	880: orig ;							\
+	_UACCESS_ALT_PAD(883f, 884f) ;					\
+	882: cover							\
+	_UACCESS_ALT_ENTRY(feature, 883f, 884f) ;			\
+	.pushsection uaccess_altinstr_code, "a" ;			\
+	883: repl ;							\
+	884: ;								\
+	885: orig ;							\
+	886: ;								\
+	.popsection
+
+#define _UACCESS_ALT_2(orig, repl1, feature1, repl2, feature2, cover)	\
+	880: orig ;							\
+	_UACCESS_ALT_PAD(883f, 884f) ;					\
+	_UACCESS_ALT_PAD(887f, 888f) ;					\
+	882: cover							\
+	_UACCESS_ALT_ENTRY(feature1, 883f, 884f) ;			\
+	_UACCESS_ALT_ENTRY(feature2, 887f, 888f) ;			\
+	.pushsection uaccess_altinstr_code, "a" ;			\
+	883: repl1 ;							\
+	884: ;								\
+	887: repl2 ;							\
+	888: ;								\
+	885: orig ;							\
+	886: ;								\
+	.popsection
+
+#define _UACCESS_ALT_COVER(fixup) _UACCESS_EXTABLE_DIRECTIVES(880b, fixup) ;
 
 #ifdef __ASSEMBLER__
 
@@ -45,107 +112,32 @@
 	.long \target - . - 4
 .endm
 
-/*
- * 880: site start, 882: end of site (original + padding)
- * 883/884: a replacement, 885/886: the copy of the original
- */
-.macro _UACCESS_ALT_ENTRY feature, repl_start, repl_end
-	.pushsection uaccess_altinstr, "a"
-	.balign 4
-	.long 880b - .
-	.long 885f - .
-	.long \repl_start - .
-	.byte \feature
-	.byte 882b - 880b
-	.byte \repl_end - \repl_start
-	.byte 886f - 885f
-	.popsection
-.endm
-
-.macro _UACCESS_ALT_PAD start, end
-	.skip -(((\end - \start) - (. - 880b)) > 0) * ((\end - \start) - (. - 880b)), 0x90
-.endm
-
-.macro ALTERNATIVE orig, repl, feature
-880:	\orig
-	_UACCESS_ALT_PAD 883f, 884f
-882:
-	_UACCESS_ALT_ENTRY \feature, 883f, 884f
-	.pushsection uaccess_altinstr_code, "a"
-883:	\repl
-884:
-885:	\orig
-886:
-	.popsection
-.endm
-
-.macro ALTERNATIVE_2 orig, repl1, feature1, repl2, feature2
-880:	\orig
-	_UACCESS_ALT_PAD 883f, 884f
-	_UACCESS_ALT_PAD 887f, 888f
-882:
-	_UACCESS_ALT_ENTRY \feature1, 883f, 884f
-	_UACCESS_ALT_ENTRY \feature2, 887f, 888f
-	.pushsection uaccess_altinstr_code, "a"
-883:	\repl1
-884:
-887:	\repl2
-888:
-885:	\orig
-886:
-	.popsection
-.endm
+#define ALTERNATIVE(orig, repl, feature)				\
+	_UACCESS_ALT_1(orig, repl, feature, )
+#define ALTERNATIVE_USER(orig, repl, feature, fixup)			\
+	_UACCESS_ALT_1(orig, repl, feature, _UACCESS_ALT_COVER(fixup))
+#define ALTERNATIVE_2(orig, repl1, feature1, repl2, feature2)		\
+	_UACCESS_ALT_2(orig, repl1, feature1, repl2, feature2, )
+#define ALTERNATIVE_2_USER(orig, repl1, feature1, repl2, feature2, fixup) \
+	_UACCESS_ALT_2(orig, repl1, feature1, repl2, feature2,		\
+		       _UACCESS_ALT_COVER(fixup))
 
 #else /* C */
 
 #include <stdint.h>
 
-#define _UACCESS_ALT_STR2(x) #x
-#define _UACCESS_ALT_STR(x) _UACCESS_ALT_STR2(x)
-
-#define _UACCESS_ALT_ENTRY(feature, repl_start, repl_end)		\
-	"	.pushsection uaccess_altinstr, \"a\"\n"			\
-	"	.balign 4\n"						\
-	"	.long 880b - .\n"					\
-	"	.long 885f - .\n"					\
-	"	.long " repl_start " - .\n"				\
-	"	.byte " _UACCESS_ALT_STR(feature) "\n"			\
-	"	.byte 882b - 880b\n"					\
-	"	.byte " repl_end " - " repl_start "\n"			\
-	"	.byte 886f - 885f\n"					\
-	"	.popsection\n"
-
-#define _UACCESS_ALT_PAD(start, end)					\
-	"	.skip -(((" end " - " start ") - (. - 880b)) > 0) * "	\
-	"((" end " - " start ") - (. - 880b)), 0x90\n"
-
 #define UACCESS_ALTERNATIVE(orig, repl, feature)			\
-	"880:	" orig "\n"						\
-	_UACCESS_ALT_PAD("883f", "884f")				\
-	"882:\n"							\
-	_UACCESS_ALT_ENTRY(feature, "883f", "884f")			\
-	"	.pushsection uaccess_altinstr_code, \"a\"\n"		\
-	"883:	" repl "\n"						\
-	"884:\n"							\
-	"885:	" orig "\n"						\
-	"886:\n"							\
-	"	.popsection\n"
-
+	"\n" _UACCESS_STR(_UACCESS_ALT_1(orig, repl, feature, )) "\n"
+#define UACCESS_ALTERNATIVE_USER(orig, repl, feature, fixup)		\
+	"\n" _UACCESS_STR(_UACCESS_ALT_1(orig, repl, feature,		\
+					_UACCESS_ALT_COVER(fixup))) "\n"
 #define UACCESS_ALTERNATIVE_2(orig, repl1, feature1, repl2, feature2)	\
-	"880:	" orig "\n"						\
-	_UACCESS_ALT_PAD("883f", "884f")				\
-	_UACCESS_ALT_PAD("887f", "888f")				\
-	"882:\n"							\
-	_UACCESS_ALT_ENTRY(feature1, "883f", "884f")			\
-	_UACCESS_ALT_ENTRY(feature2, "887f", "888f")			\
-	"	.pushsection uaccess_altinstr_code, \"a\"\n"		\
-	"883:	" repl1 "\n"						\
-	"884:\n"							\
-	"887:	" repl2 "\n"						\
-	"888:\n"							\
-	"885:	" orig "\n"						\
-	"886:\n"							\
-	"	.popsection\n"
+	"\n" _UACCESS_STR(_UACCESS_ALT_2(orig, repl1, feature1, repl2,	\
+					feature2, )) "\n"
+#define UACCESS_ALTERNATIVE_2_USER(orig, repl1, feature1, repl2, feature2, \
+				   fixup)				\
+	"\n" _UACCESS_STR(_UACCESS_ALT_2(orig, repl1, feature1, repl2,	\
+					feature2, _UACCESS_ALT_COVER(fixup))) "\n"
 
 struct uaccess_alt {
 	int32_t site;		/* patch site - &site */
