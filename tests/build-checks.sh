@@ -84,7 +84,8 @@ result $? "vendoring: every library symbol starts with vk_ ($(echo $vbad))"
 
 # Every section of the library is one a kernel's linker script collects:
 # a standard one (code, read-only, writable and small data, notes, unwind
-# and debug information) or one that <uaccess/sections.ld> places. Not, for
+# and debug information, clang's address-significance table, which the
+# linker drops) or one that <uaccess/sections.ld> places. Not, for
 # instance, .data.rel.local, where position-independent code puts an
 # initialised pointer.
 fragment=$(sed -n 's/.*KEEP(\*(\([A-Za-z0-9_.]*\)))/\1/p' include/uaccess/sections.ld)
@@ -92,7 +93,8 @@ odd=$($OBJDUMP -h "$LIB" | awk '$1 ~ /^[0-9]+$/ { print $2 }' | sort -u |
 	while read -r s; do
 		case $s in
 		.text | .text.* | .rodata | .rodata.* | .data | .bss | .sdata | \
-		.sbss | .note.GNU-stack | .comment | .eh_frame | .debug_*) ;;
+		.sbss | .note.GNU-stack | .comment | .eh_frame | .debug_* | \
+		.llvm_addrsig) ;;
 		*) echo "$fragment" | grep -qxF "$s" || echo "$s" ;;
 		esac
 	done)
