@@ -1,13 +1,18 @@
 // SPDX-License-Identifier: MIT
 /*
- * uaccess_init() for x86-64: patch the alternatives for the feature set and
- * remember, in words, what that chose.
+ * uaccess_init() for x86-64: patch the alternatives and the user-range
+ * immediates for the feature set; remember, in words, what that chose and
+ * what was refused.
  */
 #include <uaccess.h>
 #include "internal.h"
 #include "arch_internal.h"
 
+extern struct uaccess_alt __start_uaccess_altinstr[];
+extern struct uaccess_alt __stop_uaccess_altinstr[];
+
 static char strategy[64] = "unpatched";
+static struct uaccess_patch_report last;	/* of the last uaccess_init() */
 
 /* Append s at *p, staying inside strategy[]. */
 static void put(char **p, const char *s)
@@ -30,8 +35,11 @@ int _uaccess_arch_setup(unsigned long features)
 	put(&p, ", bulk=");
 	put(&p, features & UACCESS_FEAT_ERMS ? "rep" :
 		features & UACCESS_FEAT_REP_GOOD ? "repq" : "loop");
-	ret = _uaccess_apply_alternatives(features) |
-	      _uaccess_arch_user_range_init();
+	last.error[0] = 0;
+	ret = _uaccess_apply_alternatives(__start_uaccess_altinstr,
+					  __stop_uaccess_altinstr, features,
+					  &last) |
+	      _uaccess_arch_user_range_init(&last);
 	_uaccess_serialize();	/* once, after all the code is written */
 	return ret;
 }
@@ -39,4 +47,9 @@ int _uaccess_arch_setup(unsigned long features)
 const char *uaccess_strategy_name(void)
 {
 	return strategy;
+}
+
+const char *uaccess_init_error(void)
+{
+	return last.error[0] ? last.error : 0;
 }

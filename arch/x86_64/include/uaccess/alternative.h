@@ -8,22 +8,25 @@
  * original, the replacement, the feature bit that selects it, and lengths.
  * The copies live in `uaccess_altinstr_code` (never executed in place).
  *
- * uaccess_init_features() first writes every site back to its original,
- * then, in table order, writes the replacement of every entry whose feature
- * is present: for a site with two entries (ALTERNATIVE_2) the second wins
- * when both features are present. Because the original is kept, patching
- * again with another feature set is allowed (tests and the bench do it).
+ * uaccess_init_features() writes into each site the replacement of its
+ * last entry whose feature is present (for ALTERNATIVE_2 the second wins
+ * when both are), or the original when there is none. Because the original
+ * is kept, patching again with another feature set is allowed (tests and
+ * the bench do it).
  *
- * Rules for the code in a site (checked by the patcher, which refuses a site
- * it cannot handle and leaves it as it was):
- *  - call/jmp/jcc rel32 may appear anywhere and may target code outside:
- *    they are relocated when copied. A rel8 jump must stay inside.
- *  - Use jmp32 for a jump out of a site: the assembler would otherwise pick
- *    a 2-byte jump at the site and a 5-byte one in the copy.
- *  - Only the instruction at the start of a site (offset 0 of the original
- *    and of each replacement) may fault. The _USER forms take the fixup
- *    that covers it and emit its exception-table entry: the entry names
- *    the site's start, so it covers whichever code was written there.
+ * What a site's code may be (the patcher accepts exactly this and refuses
+ * anything else, leaving the site as it was and saying why in
+ * uaccess_init_error()):
+ *  - first, optionally, one call or jmp with a 32-bit displacement to code
+ *    outside the site, relocated when copied. In a .S file write jmp32 for
+ *    the jump: the assembler would otherwise pick a 2-byte jump at the site
+ *    and a 5-byte one in the copy. No 0x66 prefix, no rel8 jump;
+ *  - then only rep stosb, rep movsb, stac, clac, and the NOPs 1 to 8 bytes
+ *    long that the padding uses (nopl (%rax) is one).
+ * Only the instruction at the start of a site (offset 0 of the original and
+ * of each replacement) may fault. The _USER forms take the fixup that
+ * covers it and emit its exception-table entry: the entry names the site's
+ * start, so it covers whichever code was written there.
  *
  * The layout is written once, as assembler directives separated by ';'
  * (_UACCESS_ALT_1 and _UACCESS_ALT_2 below). A .S file uses it as it is:
