@@ -185,6 +185,21 @@ static const char *build_site(uint8_t *buf, unsigned int site_len,
 	return 0;
 }
 
+/* Note that a site named `what` now holds code number `code` (0 the
+ * original), or ALT_MIXED: unknown code, the site was left as it was. */
+static void record(struct uaccess_patch_report *report, unsigned int what,
+		   unsigned int code)
+{
+	uint8_t won = code == ALT_MIXED ? ALT_MIXED : (uint8_t)(code + 1);
+
+	if (what == UACCESS_ALT_UNNAMED || what >= UACCESS_ALT_NAMES)
+		return;
+	if (!report->won[what])
+		report->won[what] = won;
+	else if (report->won[what] != won)
+		report->won[what] = ALT_MIXED;
+}
+
 /* Write buf to the site, if it differs: code that is written must be
  * fetched and decoded again, and a site that already holds the right bytes
  * (the common case when patching again) need not pay that. */
@@ -207,6 +222,7 @@ int _uaccess_apply_alternatives(const struct uaccess_alt *start,
 	for (a = start; a < stop; a = end) {
 		uintptr_t site = rel_addr(&a->site);
 		const char *why = "";
+		unsigned int code = 0;
 
 		for (end = a + 1; end < stop && rel_addr(&end->site) == site; end++)
 			;
@@ -221,6 +237,8 @@ int _uaccess_apply_alternatives(const struct uaccess_alt *start,
 			if (why) {
 				_uaccess_report_refusal(report, "alternative", site, why);
 				ret = -1;
+			} else {
+				code = (unsigned int)(e - a) + 1;
 			}
 		}
 		if (why) {
@@ -229,11 +247,13 @@ int _uaccess_apply_alternatives(const struct uaccess_alt *start,
 					 a->orig_len);
 			if (why) {
 				_uaccess_report_refusal(report, "alternative", site, why);
+				record(report, a->what, ALT_MIXED);
 				ret = -1;
 				continue;
 			}
 		}
 		write_site(site, buf, a->site_len);
+		record(report, a->what, code);
 	}
 	return ret;
 }

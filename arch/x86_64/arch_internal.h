@@ -7,10 +7,16 @@
 #include <uaccess/alternative.h>
 
 /*
- * What a patching pass refused: the first refusal, in words, for
- * uaccess_init_error(); "" when nothing was.
+ * What a patching pass did, zeroed before it:
+ *  - won[what], per named choice (UACCESS_ALT_*): 1 + the code written at
+ *    every site of that name (0 the original, then the replacements in
+ *    their order), 0 if no site has the name, ALT_MIXED if the sites
+ *    differ (one was refused), for uaccess_strategy_name();
+ *  - error: the first refusal, in words, for uaccess_init_error().
  */
+#define ALT_MIXED 0xff
 struct uaccess_patch_report {
+	uint8_t won[UACCESS_ALT_NAMES];
 	char error[80];
 };
 

@@ -153,7 +153,7 @@ FUNC(_uaccess_clear_user_long)
 	ret
 
 .Lclear_bulk:
-	ALTERNATIVE_2_USER(jmp32 .Lclear_loop,
+	ALTERNATIVE_2_USER(UACCESS_ALT_BULK, jmp32 .Lclear_loop,
 		jmp32 .Lclear_repq, UACCESS_FEAT_REP_GOOD_BIT,
 		rep stosb, UACCESS_FEAT_ERMS_BIT, .Lclear_done)
 	ret

@@ -173,7 +173,7 @@ FUNC(_uaccess_copy_user_long)
 	ret
 
 .Lcopy_bulk:
-	ALTERNATIVE_2_USER(jmp32 .Lcopy_loop,
+	ALTERNATIVE_2_USER(UACCESS_ALT_BULK, jmp32 .Lcopy_loop,
 		jmp32 .Lcopy_repq, UACCESS_FEAT_REP_GOOD_BIT,
 		rep movsb, UACCESS_FEAT_ERMS_BIT, .Lcopy_done)
 	ret

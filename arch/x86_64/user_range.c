@@ -81,7 +81,7 @@ void _uaccess_arch_user_range(unsigned long start, unsigned long end)
 {
 	if (written) {
 		/* uaccess_init() reported any site refused here already. */
-		struct uaccess_patch_report ignored = { "" };
+		struct uaccess_patch_report ignored = { { 0 }, "" };
 
 		patch_range(start, end, &ignored);
 		_uaccess_serialize();

@@ -28,7 +28,8 @@
 	.type test_alt_reloc, @function
 test_alt_reloc:
 	xorl	%eax, %eax
-	ALTERNATIVE(nopl (%rax), call .Lalt_one, UACCESS_FEAT_ERMS_BIT)
+	ALTERNATIVE(UACCESS_ALT_UNNAMED, nopl (%rax), call .Lalt_one,
+		    UACCESS_FEAT_ERMS_BIT)
 	ret
 	.size test_alt_reloc, . - test_alt_reloc
 
@@ -39,7 +40,7 @@ test_alt_reloc:
 /* Never run: only its bytes are read. */
 	.globl test_alt_never
 test_alt_never:
-	ALTERNATIVE(nopl (%rax), lfence, TEST_ALT_NEVER_BIT)
+	ALTERNATIVE(UACCESS_ALT_UNNAMED, nopl (%rax), lfence, TEST_ALT_NEVER_BIT)
 
 /* From here on the entries go to .rodata, into the test's own table. */
 #define uaccess_altinstr .rodata
@@ -69,7 +70,7 @@ test_alt_target:
 
 #define SITE(name, repl)						\
 	.globl name ;							\
-name:	ALTERNATIVE(nopl (%rax), repl, TEST_ALT_BIT)
+name:	ALTERNATIVE(UACCESS_ALT_UNNAMED, nopl (%rax), repl, TEST_ALT_BIT)
 
 /* Accepted. */
 SITE(test_alt_call, call test_alt_target)
@@ -102,6 +103,7 @@ test_alt_long:
 	.long .Llong_orig - .
 	.long .Llong_repl - .
 	.byte TEST_ALT_BIT, 3, 5, 3
+	.byte UACCESS_ALT_UNNAMED, 0, 0, 0
 	.popsection
 	.pushsection uaccess_altinstr_code, "a"
 .Llong_repl:

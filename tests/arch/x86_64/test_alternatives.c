@@ -129,7 +129,7 @@ static void test_alt_form(const struct uaccess_alt *a,
 {
 	const uint8_t *site = at(&a->site), *repl = at(&a->repl);
 	const struct form *f = form_of(site);
-	struct uaccess_patch_report report = { "" };
+	struct uaccess_patch_report report = { { 0 }, "" };
 	uint8_t before[64];
 	char want[128];
 	int r;
@@ -178,7 +178,7 @@ static void test_alt_form(const struct uaccess_alt *a,
 static void test_alt_forms(void)
 {
 	const struct uaccess_alt *a, *end;
-	struct uaccess_patch_report report = { "" };
+	struct uaccess_patch_report report = { { 0 }, "" };
 	char want[128];
 	size_t n = 0;
 	int r;
@@ -238,6 +238,7 @@ void test_alternatives(void)
 {
 	const struct uaccess_alt *a, *b;
 	unsigned long sites = 0, patched = 0;
+	char want[128];
 
 	t_group_begin("alternatives applied");
 	t_case(test_init_status == 0, "uaccess_init_features returned %d",
@@ -273,6 +274,17 @@ void test_alternatives(void)
 		       (void *)site, a->site_len - len);
 	}
 	t_case(sites >= 8, "only %lu patch sites", sites);
+	t_group_end();
+
+	/* What the sites must hold, from the feature set alone. */
+	t_group_begin("uaccess_strategy_name");
+	snprintf(want, sizeof(want), "clear short=%s, copy short=%s, bulk=%s",
+		 test_features & (UACCESS_FEAT_FSRM | UACCESS_FEAT_FSRS) ? "rep" : "groups",
+		 test_features & UACCESS_FEAT_FSRM ? "rep" : "groups",
+		 test_features & UACCESS_FEAT_ERMS ? "rep" :
+		 test_features & UACCESS_FEAT_REP_GOOD ? "repq" : "loop");
+	t_case(!strcmp(uaccess_strategy_name(), want), "\"%s\", want \"%s\"",
+	       uaccess_strategy_name(), want);
 	t_group_end();
 
 	t_group_begin("alternatives: rel32 call relocated");

@@ -5,7 +5,9 @@
  * A patch site holds its original (baseline) instructions, padded with NOPs
  * to the length of the longest replacement. Each site has one entry in the
  * section `uaccess_altinstr` per replacement: the site, a copy of the
- * original, the replacement, the feature bit that selects it, and lengths.
+ * original, the replacement, the feature bit that selects it, lengths, and
+ * the name of the choice the site makes (UACCESS_ALT_*, for
+ * uaccess_strategy_name(), which reports what was written at the sites).
  * The copies live in `uaccess_altinstr_code` (never executed in place).
  *
  * uaccess_init_features() writes into each site the replacement of its
@@ -31,10 +33,10 @@
  * The layout is written once, as assembler directives separated by ';'
  * (_UACCESS_ALT_1 and _UACCESS_ALT_2 below). A .S file uses it as it is:
  *
- *	ALTERNATIVE(orig, repl, feature)
- *	ALTERNATIVE_USER(orig, repl, feature, fixup)
- *	ALTERNATIVE_2(orig, repl1, feature1, repl2, feature2)
- *	ALTERNATIVE_2_USER(orig, repl1, feature1, repl2, feature2, fixup)
+ *	ALTERNATIVE(what, orig, repl, feature)
+ *	ALTERNATIVE_USER(what, orig, repl, feature, fixup)
+ *	ALTERNATIVE_2(what, orig, repl1, feature1, repl2, feature2)
+ *	ALTERNATIVE_2_USER(what, orig, repl1, feature1, repl2, feature2, fixup)
  *
  * and C pastes the same text, stringified, into an asm() statement with
  * UACCESS_ALTERNATIVE, UACCESS_ALTERNATIVE_USER, UACCESS_ALTERNATIVE_2 and
@@ -42,8 +44,9 @@
  * The code arguments are plain instructions, not strings (`rep stosb`,
  * `nopl (%%rax)` in an extended asm()), several separated by ';', none
  * with a comma (it would split the arguments). Feature arguments are bit
- * numbers (UACCESS_FEAT_*_BIT). The labels 880 to 888 belong to the
- * layout; code outside it does not name them.
+ * numbers (UACCESS_FEAT_*_BIT); `what` is one of the names below. The
+ * labels 880 to 888 belong to the layout; code outside it does not name
+ * them.
  */
 #ifndef UACCESS_ALTERNATIVE_H
 #define UACCESS_ALTERNATIVE_H
@@ -57,10 +60,21 @@
 #define UACCESS_FEAT_SMAP_BIT		4
 
 /*
+ * The choices a site can be named after: every site of one name makes the
+ * same choice, with its replacements in the same order (arch_setup.c has
+ * the words for each code). Unnamed sites (stac/clac) are not reported.
+ */
+#define UACCESS_ALT_UNNAMED		0
+#define UACCESS_ALT_CLEAR_SHORT		1	/* <uaccess/arch.h> */
+#define UACCESS_ALT_COPY_SHORT		2	/* <uaccess/arch.h> */
+#define UACCESS_ALT_BULK		3	/* clear_user.S, copy_user.S */
+#define UACCESS_ALT_NAMES		4
+
+/*
  * 880: site start, 882: end of site (original + padding)
  * 883/884, 887/888: the replacements, 885/886: the copy of the original
  */
-#define _UACCESS_ALT_ENTRY(feature, repl_start, repl_end)		\
+#define _UACCESS_ALT_ENTRY(what, feature, repl_start, repl_end)		\
 	.pushsection uaccess_altinstr, "a" ;				\
 	.balign 4 ;							\
 	.long 880b - . ;						\
@@ -70,6 +84,8 @@
 	.byte 882b - 880b ;						\
 	.byte repl_end - repl_start ;					\
 	.byte 886f - 885f ;						\
+	.byte what ;							\
+	.skip 3 ;							\
 	.popsection
 
 /* NOPs (0x90) up to the length of the replacement, if it is longer. */
@@ -78,11 +94,11 @@
 		((end - start) - (. - 880b)), 0x90
 
 /* cover: empty, or the exception-table entry of the site's start. */
-#define _UACCESS_ALT_1(orig, repl, feature, cover)			\
+#define _UACCESS_ALT_1(what, orig, repl, feature, cover)		\
 	880: orig ;							\
 	_UACCESS_ALT_PAD(883f, 884f) ;					\
 	882: cover							\
-	_UACCESS_ALT_ENTRY(feature, 883f, 884f) ;			\
+	_UACCESS_ALT_ENTRY(what, feature, 883f, 884f) ;			\
 	.pushsection uaccess_altinstr_code, "a" ;			\
 	883: repl ;							\
 	884: ;								\
@@ -90,13 +106,13 @@
 	886: ;								\
 	.popsection
 
-#define _UACCESS_ALT_2(orig, repl1, feature1, repl2, feature2, cover)	\
+#define _UACCESS_ALT_2(what, orig, repl1, feature1, repl2, feature2, cover) \
 	880: orig ;							\
 	_UACCESS_ALT_PAD(883f, 884f) ;					\
 	_UACCESS_ALT_PAD(887f, 888f) ;					\
 	882: cover							\
-	_UACCESS_ALT_ENTRY(feature1, 883f, 884f) ;			\
-	_UACCESS_ALT_ENTRY(feature2, 887f, 888f) ;			\
+	_UACCESS_ALT_ENTRY(what, feature1, 883f, 884f) ;		\
+	_UACCESS_ALT_ENTRY(what, feature2, 887f, 888f) ;		\
 	.pushsection uaccess_altinstr_code, "a" ;			\
 	883: repl1 ;							\
 	884: ;								\
@@ -115,31 +131,32 @@
 	.long \target - . - 4
 .endm
 
-#define ALTERNATIVE(orig, repl, feature)				\
-	_UACCESS_ALT_1(orig, repl, feature, )
-#define ALTERNATIVE_USER(orig, repl, feature, fixup)			\
-	_UACCESS_ALT_1(orig, repl, feature, _UACCESS_ALT_COVER(fixup))
-#define ALTERNATIVE_2(orig, repl1, feature1, repl2, feature2)		\
-	_UACCESS_ALT_2(orig, repl1, feature1, repl2, feature2, )
-#define ALTERNATIVE_2_USER(orig, repl1, feature1, repl2, feature2, fixup) \
-	_UACCESS_ALT_2(orig, repl1, feature1, repl2, feature2,		\
+#define ALTERNATIVE(what, orig, repl, feature)				\
+	_UACCESS_ALT_1(what, orig, repl, feature, )
+#define ALTERNATIVE_USER(what, orig, repl, feature, fixup)		\
+	_UACCESS_ALT_1(what, orig, repl, feature, _UACCESS_ALT_COVER(fixup))
+#define ALTERNATIVE_2(what, orig, repl1, feature1, repl2, feature2)	\
+	_UACCESS_ALT_2(what, orig, repl1, feature1, repl2, feature2, )
+#define ALTERNATIVE_2_USER(what, orig, repl1, feature1, repl2, feature2, \
+			   fixup)					\
+	_UACCESS_ALT_2(what, orig, repl1, feature1, repl2, feature2,	\
 		       _UACCESS_ALT_COVER(fixup))
 
 #else /* C */
 
 #include <stdint.h>
 
-#define UACCESS_ALTERNATIVE(orig, repl, feature)			\
-	"\n" _UACCESS_STR(_UACCESS_ALT_1(orig, repl, feature, )) "\n"
-#define UACCESS_ALTERNATIVE_USER(orig, repl, feature, fixup)		\
-	"\n" _UACCESS_STR(_UACCESS_ALT_1(orig, repl, feature,		\
+#define UACCESS_ALTERNATIVE(what, orig, repl, feature)			\
+	"\n" _UACCESS_STR(_UACCESS_ALT_1(what, orig, repl, feature, )) "\n"
+#define UACCESS_ALTERNATIVE_USER(what, orig, repl, feature, fixup)	\
+	"\n" _UACCESS_STR(_UACCESS_ALT_1(what, orig, repl, feature,	\
 					_UACCESS_ALT_COVER(fixup))) "\n"
-#define UACCESS_ALTERNATIVE_2(orig, repl1, feature1, repl2, feature2)	\
-	"\n" _UACCESS_STR(_UACCESS_ALT_2(orig, repl1, feature1, repl2,	\
+#define UACCESS_ALTERNATIVE_2(what, orig, repl1, feature1, repl2, feature2) \
+	"\n" _UACCESS_STR(_UACCESS_ALT_2(what, orig, repl1, feature1, repl2, \
 					feature2, )) "\n"
-#define UACCESS_ALTERNATIVE_2_USER(orig, repl1, feature1, repl2, feature2, \
-				   fixup)				\
-	"\n" _UACCESS_STR(_UACCESS_ALT_2(orig, repl1, feature1, repl2,	\
+#define UACCESS_ALTERNATIVE_2_USER(what, orig, repl1, feature1, repl2,	\
+				   feature2, fixup)			\
+	"\n" _UACCESS_STR(_UACCESS_ALT_2(what, orig, repl1, feature1, repl2, \
 					feature2, _UACCESS_ALT_COVER(fixup))) "\n"
 
 struct uaccess_alt {
@@ -150,6 +167,8 @@ struct uaccess_alt {
 	uint8_t site_len;	/* original + padding */
 	uint8_t repl_len;
 	uint8_t orig_len;
+	uint8_t what;		/* UACCESS_ALT_* */
+	uint8_t unused[3];
 };
 
 #endif /* __ASSEMBLER__ */

@@ -52,8 +52,10 @@ void uaccess_set_text_poke(void (*poke)(void *dst, const void *src,
 					unsigned long len));
 
 /* Open and close a user-access window: stac/clac where SMAP exists. */
-#define _UACCESS_STAC UACCESS_ALTERNATIVE(nopl (%%rax), stac, UACCESS_FEAT_SMAP_BIT)
-#define _UACCESS_CLAC UACCESS_ALTERNATIVE(nopl (%%rax), clac, UACCESS_FEAT_SMAP_BIT)
+#define _UACCESS_STAC UACCESS_ALTERNATIVE(UACCESS_ALT_UNNAMED, nopl (%%rax), \
+					  stac, UACCESS_FEAT_SMAP_BIT)
+#define _UACCESS_CLAC UACCESS_ALTERNATIVE(UACCESS_ALT_UNNAMED, nopl (%%rax), \
+					  clac, UACCESS_FEAT_SMAP_BIT)
 
 /*
  * Size decision inline, everything else out of line (clear_user.S): short
@@ -69,7 +71,8 @@ _UACCESS_INLINE unsigned long _uaccess_clear(void *to, unsigned long n)
 	__asm__ volatile(_UACCESS_STAC
 			 "	cmpq $" _UACCESS_S(UACCESS_CLEAR_SHORT_LIMIT) " - 1, %%rcx\n"
 			 "	ja 1f\n"
-			 UACCESS_ALTERNATIVE_2_USER(call _uaccess_clear_user_short,
+			 UACCESS_ALTERNATIVE_2_USER(UACCESS_ALT_CLEAR_SHORT,
+						    call _uaccess_clear_user_short,
 						    rep stosb, UACCESS_FEAT_FSRM_BIT,
 						    rep stosb, UACCESS_FEAT_FSRS_BIT, 2f)
 			 "2:\n"
@@ -93,7 +96,8 @@ _UACCESS_INLINE unsigned long _uaccess_clear(void *to, unsigned long n)
 	__asm__ volatile(open						\
 			 "	cmpq $" _UACCESS_S(UACCESS_COPY_SHORT_LIMIT) " - 1, %%rcx\n" \
 			 "	ja 1f\n"				\
-			 UACCESS_ALTERNATIVE_USER(call _uaccess_copy_user_short, \
+			 UACCESS_ALTERNATIVE_USER(UACCESS_ALT_COPY_SHORT,	\
+						  call _uaccess_copy_user_short, \
 						  rep movsb, UACCESS_FEAT_FSRM_BIT, 2f) \
 			 "2:\n"						\
 			 close						\
