@@ -11,9 +11,11 @@
  *     displacement (E8, E9), relocated since the code now runs at the site;
  *   - then whole instructions from `allowed` below: rep stosb, rep movsb,
  *     stac, clac and the NOPs the padding uses (nopl (%rax) among them).
- * Anything else refuses the site: it keeps code that is correct on every
- * CPU (the original, or the replacement it held), uaccess_init() returns
- * -1 and uaccess_init_error() names the site and the reason.
+ * Anything else is refused: the site gets the next choice down (an earlier
+ * replacement whose feature is present, else the original, which is
+ * correct on every CPU; a refused original leaves the site as it was),
+ * uaccess_init() returns -1 and uaccess_init_error() names the site and
+ * the reason.
  */
 #include <stdint.h>
 #include <uaccess.h>

@@ -16,9 +16,9 @@
  * is kept, patching again with another feature set is allowed (tests and
  * the bench do it).
  *
- * What a site's code may be (the patcher accepts exactly this and refuses
- * anything else, leaving the site as it was and saying why in
- * uaccess_init_error()):
+ * What a site's code may be (the patcher accepts exactly this; for a
+ * refused replacement it writes the next choice down, in the end the
+ * original, and says why in uaccess_init_error()):
  *  - first, optionally, one call or jmp with a 32-bit displacement to code
  *    outside the site, relocated when copied. In a .S file write jmp32 for
  *    the jump: the assembler would otherwise pick a 2-byte jump at the site
