@@ -304,6 +304,14 @@ unsigned long uaccess_cpu_features(void);
 /* The routines uaccess_init() chose, in words ("rep", "loop", ...). */
 const char *uaccess_strategy_name(void);
 
+/*
+ * NULL when the last uaccess_init() / uaccess_init_features() wrote every
+ * patch site it had; else why it returned -1, in a short static message
+ * that names the first site it refused (its address, and which table) and
+ * the reason, e.g. "alternative site 0x1234: 66-prefixed call/jmp".
+ */
+const char *uaccess_init_error(void);
+
 unsigned long uaccess_fixup(unsigned long pc);
 
 /*

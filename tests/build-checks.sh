@@ -4,6 +4,7 @@
 #  - no undefined symbols but those the linker provides;
 #  - it links into a freestanding kernel image (KERNEL_CFLAGS, own linker
 #    script with <uaccess/sections.ld>);
+#  - it has no section a kernel's linker script would miss;
 #  - whatever tests/arch/$ARCH/build-checks.sh adds.
 # Environment: CC NM OBJDUMP O ARCH LIB KERNEL_CFLAGS PREFIX (set by the
 # Makefile).
@@ -91,6 +92,25 @@ must_check() {
 }
 ! must_check 'copy_to_user(u, k, n)' && must_check 'if (copy_to_user(u, k, n)) return'
 result $? "ignoring copy_to_user's result is a warning (__must_check)"
+
+# Every section of the library is one a kernel's linker script collects:
+# a standard one (code, read-only, writable and small data, notes, unwind
+# and debug information, clang's address-significance table, which the
+# linker drops) or one that <uaccess/sections.ld> places. Not, for
+# instance, .data.rel.local, where position-independent code puts an
+# initialised pointer.
+fragment=$(sed -n 's/.*KEEP(\*(\([A-Za-z0-9_.]*\)))/\1/p' include/uaccess/sections.ld)
+odd=$($OBJDUMP -h "$LIB" | awk '$1 ~ /^[0-9]+$/ { print $2 }' | sort -u |
+	while read -r s; do
+		case $s in
+		.text | .text.* | .rodata | .rodata.* | .data | .bss | .sdata | \
+		.sbss | .note.GNU-stack | .comment | .eh_frame | .debug_* | \
+		.llvm_addrsig) ;;
+		*) echo "$fragment" | grep -qxF "$s" || echo "$s" ;;
+		esac
+	done)
+[ -n "$fragment" ] && [ -z "$odd" ]
+result $? "sections: only standard ones and those of <uaccess/sections.ld> ($(echo $odd))"
 
 # Checks of this architecture (they call result too).
 [ -f tests/arch/$ARCH/build-checks.sh ] && . tests/arch/$ARCH/build-checks.sh

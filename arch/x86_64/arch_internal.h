@@ -1,15 +1,68 @@
 /* SPDX-License-Identifier: MIT */
-/* Between the x86-64 files of the library; not for kernels. */
+/* Between the x86-64 files of the library and their tests; not for kernels. */
 #ifndef UACCESS_X86_64_INTERNAL_H
 #define UACCESS_X86_64_INTERNAL_H
 
 #include <stdint.h>
+#include <uaccess/alternative.h>
 
 /*
- * alternative.c: patch every site for this feature set; 0 or -1. The
- * caller serializes (_uaccess_serialize()) once all code is written.
+ * What a patching pass did, zeroed before it:
+ *  - won[what], per named choice (UACCESS_ALT_*): 1 + the code written at
+ *    every site of that name (0 the original, then the replacements in
+ *    their order), 0 if no site has the name, ALT_MIXED if the sites
+ *    differ (one was refused), for uaccess_strategy_name();
+ *  - error: the first refusal, in words, for uaccess_init_error().
  */
-int _uaccess_apply_alternatives(unsigned long features);
+#define ALT_MIXED 0xff
+struct uaccess_patch_report {
+	uint8_t won[UACCESS_ALT_NAMES];
+	char error[80];
+};
+
+/*
+ * Record "TABLE site 0xSITE: WHY" in report unless a refusal is there
+ * already. Inline here, not a library function of its own: the files that
+ * patch (alternative.c, user_range.c) and the tests share it without one
+ * more symbol to export.
+ */
+static inline void _uaccess_report_refusal(struct uaccess_patch_report *report,
+					   const char *table, uintptr_t site,
+					   const char *why)
+{
+	char *p = report->error, *end = report->error + sizeof(report->error) - 1;
+	char hex[2 * sizeof(site)];
+	int n = 0;
+
+	if (*p)
+		return;
+	do {
+		hex[n++] = "0123456789abcdef"[site & 15];
+		site >>= 4;
+	} while (site);
+	while (*table && p < end)
+		*p++ = *table++;
+	for (const char *s = " site 0x"; *s && p < end; s++)
+		*p++ = *s;
+	while (n && p < end)
+		*p++ = hex[--n];
+	for (const char *s = ": "; *s && p < end; s++)
+		*p++ = *s;
+	while (*why && p < end)
+		*p++ = *why++;
+	*p = 0;
+}
+
+/*
+ * alternative.c: patch every site of the entries [start, stop) for this
+ * feature set; 0, or -1 if a site was refused (the first refusal goes into
+ * report). The caller serializes (_uaccess_serialize()) once all code is
+ * written.
+ */
+int _uaccess_apply_alternatives(const struct uaccess_alt *start,
+				const struct uaccess_alt *stop,
+				unsigned long features,
+				struct uaccess_patch_report *report);
 
 /* alternative.c: the longest NOPs that fill p[0, len). */
 void _uaccess_fill_nops(uint8_t *p, unsigned int len);
@@ -20,7 +73,10 @@ void _uaccess_text_poke(void *dst, const void *src, unsigned long len);
 /* alternative.c: wait until no stale instruction can run (cpuid). */
 void _uaccess_serialize(void);
 
-/* user_range.c: write the user range into every mask; 0 or -1 (ditto). */
-int _uaccess_arch_user_range_init(void);
+/*
+ * user_range.c: write the user range into every mask; 0, or -1 if an
+ * immediate was refused (the first refusal goes into report).
+ */
+int _uaccess_arch_user_range_init(struct uaccess_patch_report *report);
 
 #endif

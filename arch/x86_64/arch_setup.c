@@ -1,13 +1,34 @@
 // SPDX-License-Identifier: MIT
 /*
- * uaccess_init() for x86-64: patch the alternatives for the feature set and
- * remember, in words, what that chose.
+ * uaccess_init() for x86-64: patch the alternatives and the user-range
+ * immediates for the feature set; remember, in words, what was written at
+ * the sites and what was refused.
  */
 #include <uaccess.h>
 #include "internal.h"
 #include "arch_internal.h"
 
-static char strategy[64] = "unpatched";
+extern struct uaccess_alt __start_uaccess_altinstr[];
+extern struct uaccess_alt __stop_uaccess_altinstr[];
+
+/*
+ * The words for the code of each named choice: the original, then the
+ * replacements in the order of the site's ALTERNATIVE_2 in <uaccess/arch.h>
+ * (short sites) and clear_user.S / copy_user.S (bulk sites). Arrays, not
+ * pointers: a table of pointers in position-independent code needs
+ * load-time relocations (.data.rel.ro), a table of text does not.
+ */
+static const struct {
+	char label[16];
+	char word[3][8];
+} names[UACCESS_ALT_NAMES] = {
+	[UACCESS_ALT_CLEAR_SHORT] = { "clear short=", { "groups", "rep", "rep" } },
+	[UACCESS_ALT_COPY_SHORT] = { ", copy short=", { "groups", "rep" } },
+	[UACCESS_ALT_BULK] = { ", bulk=", { "loop", "repq", "rep" } },
+};
+
+static struct uaccess_patch_report last;	/* of the last uaccess_init() */
+static char strategy[64];			/* "" until uaccess_init() */
 
 /* Append s at *p, staying inside strategy[]. */
 static void put(char **p, const char *s)
@@ -19,24 +40,39 @@ static void put(char **p, const char *s)
 
 int _uaccess_arch_setup(unsigned long features)
 {
+	struct uaccess_patch_report zero = { { 0 }, "" };
 	char *p = strategy;
 	int ret;
 
-	/* Mirrors the patch sites of <uaccess/arch.h> and *_user.S. */
-	put(&p, "clear short=");
-	put(&p, features & (UACCESS_FEAT_FSRM | UACCESS_FEAT_FSRS) ? "rep" : "groups");
-	put(&p, ", copy short=");
-	put(&p, features & UACCESS_FEAT_FSRM ? "rep" : "groups");
-	put(&p, ", bulk=");
-	put(&p, features & UACCESS_FEAT_ERMS ? "rep" :
-		features & UACCESS_FEAT_REP_GOOD ? "repq" : "loop");
-	ret = _uaccess_apply_alternatives(features) |
-	      _uaccess_arch_user_range_init();
+	last = zero;
+	ret = _uaccess_apply_alternatives(__start_uaccess_altinstr,
+					  __stop_uaccess_altinstr, features,
+					  &last) |
+	      _uaccess_arch_user_range_init(&last);
 	_uaccess_serialize();	/* once, after all the code is written */
+
+	for (unsigned int i = 0; i < UACCESS_ALT_NAMES; i++) {
+		unsigned int won = last.won[i];
+		const char *word = "mixed";
+
+		if (!names[i].label[0])
+			continue;
+		if (!won)
+			word = "no site";
+		else if (won <= 3 && names[i].word[won - 1][0])
+			word = names[i].word[won - 1];
+		put(&p, names[i].label);
+		put(&p, word);
+	}
 	return ret;
 }
 
 const char *uaccess_strategy_name(void)
 {
-	return strategy;
+	return strategy[0] ? strategy : "unpatched";
+}
+
+const char *uaccess_init_error(void)
+{
+	return last.error[0] ? last.error : 0;
 }

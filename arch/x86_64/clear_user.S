@@ -60,8 +60,9 @@ FUNC(_uaccess_clear_user_bytes)
 END(_uaccess_clear_user_bytes)
 
 /*
- * _uaccess_clear_user_short: n < UACCESS_CLEAR_SHORT_LIMIT, one group of stores per set
- * bit of n (64, 32, 16, 8, 4, 2, 1), largest first, no loop.
+ * _uaccess_clear_user_short: n < UACCESS_CLEAR_SHORT_LIMIT (at most 128),
+ * one group of stores per set bit of n (64, 32, 16, 8, 4, 2, 1), largest
+ * first, no loop.
  * Input:    rdi = user destination, rcx = byte count < UACCESS_CLEAR_SHORT_LIMIT
  * Output:   rcx = bytes not cleared (0 on success)
  * Clobbers: rax, rdi, flags
@@ -122,10 +123,10 @@ END(_uaccess_clear_user_short)
  *            tail with REP_GOOD, else the 64-byte loop.
  * The overlapping block stores some bytes twice, in ascending order of
  * first store, so a fault still leaves nothing written at or past it.
+ * The first block is stored whole, hence n >= 64 (<uaccess/bands.h>).
  *
- * Tried and dropped: for 128 <= n < 256, two fixed 128-byte groups with no
- * branch on n. It wins on random sizes (mix 0..256: 17 ticks against 21)
- * but stores 256 bytes at n = 128 (10.2 ticks against 5.2 for the loop).
+ * Two fixed 128-byte groups for 128 <= n < 256 (no branch on n) were
+ * dropped: faster on random sizes, but twice the stores at n = 128.
  * Input:    rdi = user destination, rcx = byte count >= UACCESS_CLEAR_SHORT_LIMIT
  * Output:   rcx = bytes not cleared (0 on success)
  * Clobbers: rax, rdx, rdi, flags
@@ -138,7 +139,7 @@ FUNC(_uaccess_clear_user_long)
 	xorl	%eax, %eax
 	cmpq	$UACCESS_CLEAR_BULK, %rcx
 	jae	.Lclear_bulk
-.Lclear_loop:			/* rcx > 64 */
+.Lclear_loop:			/* rcx >= 64 */
 	ZERO_QWORDS 8
 	addq	$64, %rdi
 	subq	$64, %rcx
@@ -152,10 +153,9 @@ FUNC(_uaccess_clear_user_long)
 	ret
 
 .Lclear_bulk:
-	ALTERNATIVE_2 "jmp32 .Lclear_loop", \
-		"jmp32 .Lclear_repq", UACCESS_FEAT_REP_GOOD_BIT, \
-		"rep stosb", UACCESS_FEAT_ERMS_BIT
-	UACCESS_EXTABLE(880b, .Lclear_done)
+	ALTERNATIVE_2_USER(UACCESS_ALT_BULK, jmp32 .Lclear_loop,
+		jmp32 .Lclear_repq, UACCESS_FEAT_REP_GOOD_BIT,
+		rep stosb, UACCESS_FEAT_ERMS_BIT, .Lclear_done)
 	ret
 
 .Lclear_repq:

@@ -70,33 +70,20 @@ FUNC(_uaccess_copy_user_bytes)
 END(_uaccess_copy_user_bytes)
 
 /*
- * _uaccess_copy_user_short: n < UACCESS_COPY_SHORT_LIMIT, one group of loads and
- * stores per set bit of n (64, 32, 16, 8, 4, 2, 1), largest first, no loop.
- * Without FSRM only: with it the inline site runs rep movsb instead, since
- * on random sizes this routine mispredicts about one branch in two (mix
- * 0..64: 50 ticks against 7 for rep movsb on the Zen 5 of bands.h).
- *
- * Tried and dropped: the same groups without a branch, each group's
- * pointers switched by cmov to a scratch area on the stack when its bit of
- * n is clear (all six groups always run; a fault restarts the byte loop
- * from the start). 7.7 ticks at every size below 64 and 10 on the 0..64
- * mix, against 6.9 and 8.0 for the inline rep movsb (checked calls, make
- * bench): branch free, but too many instructions to beat the microcode,
- * and no better than rep at the fixed sizes where the branchy groups win.
- * Input:    rdi = destination, rsi = source, rcx = count < 128
+ * _uaccess_copy_user_short: n < UACCESS_COPY_SHORT_LIMIT (64), one group of
+ * loads and stores per set bit of n (32, 16, 8, 4, 2, 1), largest first,
+ * no loop. Without FSRM only: with it the inline site runs rep movsb
+ * instead, since on random sizes this routine mispredicts about one branch
+ * in two. A branch-free form (every group runs, its pointers switched to a
+ * scratch area when its bit is clear) was dropped: too many instructions
+ * to beat rep movsb at any size.
+ * Input:    rdi = destination, rsi = source, rcx = count < 64
  * Output:   rcx = bytes not copied (0 on success)
  * Clobbers: rax, rsi, rdi, r8, r9, r10, r11, flags
  * Faults:   any load or store; rsi/rdi/rcx still hold the start of its
  *           group, and .Lcopy_bytes finishes from there to the exact byte.
  */
 FUNC(_uaccess_copy_user_short)
-	testb	$64, %cl
-	jz	.Lcopy_tail32
-	COPY_QWORDS 8
-	addq	$64, %rsi
-	addq	$64, %rdi
-	subl	$64, %ecx
-.Lcopy_tail32:			/* rcx < 64 */
 	testb	$32, %cl
 	jz	.Lcopy_tail16
 	COPY_QWORDS 4
@@ -154,7 +141,8 @@ END(_uaccess_copy_user_short)
  *            tail with REP_GOOD, else the 64-byte loop.
  * The overlapping block copies some bytes twice (the same bytes to the same
  * places), in ascending order of first access, so a fault still leaves
- * nothing read or written at or past it.
+ * nothing read or written at or past it. The last block starts 64 bytes
+ * before the end, hence n >= 64 (<uaccess/bands.h>).
  * Input:    rdi = destination, rsi = source, rcx = count >= 64
  * Output:   rcx = bytes not copied (0 on success)
  * Clobbers: rax, rdx, rsi, rdi, r8, r9, r10, r11, flags
@@ -169,7 +157,7 @@ FUNC(_uaccess_copy_user_long)
 	jae	.Lcopy_bulk
 	cmpq	$64, %rcx
 	jbe	.Lcopy_last
-.Lcopy_loop:			/* rcx > 64 */
+.Lcopy_loop:			/* rcx >= 64 */
 	COPY_QWORDS 8
 	addq	$64, %rsi
 	addq	$64, %rdi
@@ -185,10 +173,9 @@ FUNC(_uaccess_copy_user_long)
 	ret
 
 .Lcopy_bulk:
-	ALTERNATIVE_2 "jmp32 .Lcopy_loop", \
-		"jmp32 .Lcopy_repq", UACCESS_FEAT_REP_GOOD_BIT, \
-		"rep movsb", UACCESS_FEAT_ERMS_BIT
-	UACCESS_EXTABLE(880b, .Lcopy_done)
+	ALTERNATIVE_2_USER(UACCESS_ALT_BULK, jmp32 .Lcopy_loop,
+		jmp32 .Lcopy_repq, UACCESS_FEAT_REP_GOOD_BIT,
+		rep movsb, UACCESS_FEAT_ERMS_BIT, .Lcopy_done)
 	ret
 
 .Lcopy_repq:

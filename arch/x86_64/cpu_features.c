@@ -32,8 +32,6 @@ unsigned long uaccess_cpu_features(void)
 		features |= UACCESS_FEAT_FSRM;
 	if (r.eax >= 1) {	/* eax = the highest subleaf of leaf 7 */
 		r = cpuid(7, 1);
-		if (r.eax & (1u << 10))
-			features |= UACCESS_FEAT_FZRM;
 		if (r.eax & (1u << 11))
 			features |= UACCESS_FEAT_FSRS;
 	}

@@ -7,7 +7,7 @@
  * after it (before it, the text-poke hook may not be ready, and init writes
  * them anyway). Like the alternatives, a site is checked before it is
  * written: the 8 bytes must follow a movabs opcode (REX.W, then B8+r), or
- * the site is left alone and the call returns -1.
+ * the site is left alone, the call returns -1 and the report says which.
  */
 #include <stdint.h>
 #include <uaccess.h>
@@ -35,7 +35,8 @@ __asm__(".pushsection uaccess_range, \"a\"\n\t"
 
 static int written;	/* the immediates have been written once */
 
-static int patch_range(unsigned long start, unsigned long end)
+static int patch_range(unsigned long start, unsigned long end,
+		       struct uaccess_patch_report *report)
 {
 	int ret = 0;
 
@@ -49,9 +50,16 @@ static int patch_range(unsigned long start, unsigned long end)
 
 		if (r->kind == RANGE_IMM_NONE)
 			continue;
-		if ((imm[-2] & 0xf8) != 0x48 || (imm[-1] & 0xf8) != 0xb8 ||
-		    (r->kind != UACCESS_RANGE_IMM_SPAN &&
-		     r->kind != UACCESS_RANGE_IMM_MINUS_START)) {
+		if (r->kind != UACCESS_RANGE_IMM_SPAN &&
+		    r->kind != UACCESS_RANGE_IMM_MINUS_START) {
+			_uaccess_report_refusal(report, "range immediate",
+						(uintptr_t)imm, "unknown kind");
+			ret = -1;
+			continue;
+		}
+		if ((imm[-2] & 0xf8) != 0x48 || (imm[-1] & 0xf8) != 0xb8) {
+			_uaccess_report_refusal(report, "range immediate",
+						(uintptr_t)imm, "not the immediate of a movabs");
 			ret = -1;
 			continue;
 		}
@@ -64,15 +72,18 @@ static int patch_range(unsigned long start, unsigned long end)
 	return ret;
 }
 
-int _uaccess_arch_user_range_init(void)
+int _uaccess_arch_user_range_init(struct uaccess_patch_report *report)
 {
-	return patch_range(uaccess_user_start, uaccess_user_end);
+	return patch_range(uaccess_user_start, uaccess_user_end, report);
 }
 
 void _uaccess_arch_user_range(unsigned long start, unsigned long end)
 {
 	if (written) {
-		patch_range(start, end);
+		/* uaccess_init() reported any site refused here already. */
+		struct uaccess_patch_report ignored = { { 0 }, "" };
+
+		patch_range(start, end, &ignored);
 		_uaccess_serialize();
 	}
 }

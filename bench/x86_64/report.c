@@ -79,8 +79,8 @@ static void feature_names(unsigned long f, char *buf, size_t len)
 		const char *name;
 	} names[] = {
 		{ UACCESS_FEAT_ERMS, "ERMS" }, { UACCESS_FEAT_FSRM, "FSRM" },
-		{ UACCESS_FEAT_FSRS, "FSRS" }, { UACCESS_FEAT_FZRM, "FZRM" },
-		{ UACCESS_FEAT_SMAP, "SMAP" }, { UACCESS_FEAT_REP_GOOD, "REP_GOOD" },
+		{ UACCESS_FEAT_FSRS, "FSRS" }, { UACCESS_FEAT_SMAP, "SMAP" },
+		{ UACCESS_FEAT_REP_GOOD, "REP_GOOD" },
 	};
 	size_t used = 0;
 

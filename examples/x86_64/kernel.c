@@ -156,13 +156,12 @@ static void smap_enable(void)
 
 static void print_cpu(unsigned long f)
 {
-	kprintf("# cpu features (CPUID):%s%s%s%s%s%s\n",
+	kprintf("# cpu features (CPUID):%s%s%s%s%s\n",
 		f & UACCESS_FEAT_ERMS ? " erms" : "",
 		f & UACCESS_FEAT_FSRM ? " fsrm" : "",
 		f & UACCESS_FEAT_FSRS ? " fsrs" : "",
-		f & UACCESS_FEAT_FZRM ? " fzrm" : "",
 		f & UACCESS_FEAT_SMAP ? " smap" : "",
-		f ? "" : " none of erms/fsrm/fsrs/fzrm/smap");
+		f ? "" : " none of erms/fsrm/fsrs/smap");
 }
 
 void kernel_main(unsigned long start_info);

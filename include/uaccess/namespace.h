@@ -33,6 +33,7 @@
 #define uaccess_init_features _UACCESS_NS(uaccess_init_features)
 #define uaccess_cpu_features _UACCESS_NS(uaccess_cpu_features)
 #define uaccess_strategy_name _UACCESS_NS(uaccess_strategy_name)
+#define uaccess_init_error _UACCESS_NS(uaccess_init_error)
 #define uaccess_fixup _UACCESS_NS(uaccess_fixup)
 #define uaccess_set_user_range _UACCESS_NS(uaccess_set_user_range)
 #define uaccess_user_start _UACCESS_NS(uaccess_user_start)

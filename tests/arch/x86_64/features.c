@@ -7,8 +7,8 @@ static const struct {
 	unsigned long bit;
 } names[] = {
 	{ "erms", UACCESS_FEAT_ERMS }, { "fsrm", UACCESS_FEAT_FSRM },
-	{ "fsrs", UACCESS_FEAT_FSRS }, { "fzrm", UACCESS_FEAT_FZRM },
-	{ "rep_good", UACCESS_FEAT_REP_GOOD }, { "smap", UACCESS_FEAT_SMAP },
+	{ "fsrs", UACCESS_FEAT_FSRS }, { "rep_good", UACCESS_FEAT_REP_GOOD },
+	{ "smap", UACCESS_FEAT_SMAP },
 };
 
 int test_arch_parse_features(const char *set, unsigned long *features)

@@ -1,20 +1,56 @@
 // SPDX-License-Identifier: MIT
 /*
  * Alternatives: read every patch site back and check that it holds exactly
- * the code its feature set calls for, then NOPs; and that a call out of the
- * middle of a replacement still reaches its target once copied.
+ * the code its feature set calls for, then NOPs; run a relocated call; and
+ * patch the test's own sites (alt_sites.S), one per form the patcher
+ * accepts or refuses, checking the bytes written, the relocated targets,
+ * the refusals' messages, and that a refused site is left as it was.
  */
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <uaccess.h>
 #include <uaccess/alternative.h>
 #include "harness.h"
 #include "platform.h"
+#include "test_alt.h"
 #include "test_arch.h"
+#include "../../../arch/x86_64/arch_internal.h"
 
 extern struct uaccess_alt __start_uaccess_altinstr[];
 extern struct uaccess_alt __stop_uaccess_altinstr[];
+extern const struct uaccess_alt test_alt_table[], test_alt_table_end[];
 int test_alt_reloc(void);
+extern uint8_t test_alt_never[], test_alt_target[];
+extern uint8_t test_alt_call[], test_alt_jmp[], test_alt_call_then[],
+	test_alt_rep_stosb[], test_alt_rep_movsb[], test_alt_stac[],
+	test_alt_clac[], test_alt_nopl[], test_alt_nops[], test_alt_66call[],
+	test_alt_66jmp[], test_alt_rel8[], test_alt_unknown[],
+	test_alt_late_call[], test_alt_inside[], test_alt_long[];
+
+/* Each site of the test's table: what its replacement must come to. */
+static const struct form {
+	const char *name;
+	const uint8_t *site;
+	const char *refused;	/* the reason, or NULL: accepted */
+} forms[] = {
+	{ "call rel32", test_alt_call, NULL },
+	{ "jmp rel32", test_alt_jmp, NULL },
+	{ "call, then rep stosb, rep movsb, stac, clac", test_alt_call_then, NULL },
+	{ "rep stosb", test_alt_rep_stosb, NULL },
+	{ "rep movsb", test_alt_rep_movsb, NULL },
+	{ "stac", test_alt_stac, NULL },
+	{ "clac", test_alt_clac, NULL },
+	{ "nopl (%rax)", test_alt_nopl, NULL },
+	{ "the NOPs of 1 to 8 bytes", test_alt_nops, NULL },
+	{ "66 call", test_alt_66call, "66-prefixed call/jmp" },
+	{ "66 jmp", test_alt_66jmp, "66-prefixed call/jmp" },
+	{ "jmp rel8", test_alt_rel8, "rel8 jump (use jmp32)" },
+	{ "lfence", test_alt_unknown, "instruction not allowed in a site" },
+	{ "stac, then call", test_alt_late_call, "call/jmp not at the start of the code" },
+	{ "jmp32 into its own code", test_alt_inside, "rel32 target inside the code" },
+	{ "replacement longer than the site", test_alt_long, "code longer than the site" },
+};
 
 /* The test's own list of single-instruction NOPs, 1 to 8 bytes. */
 static const uint8_t nop_forms[9][8] = {
@@ -73,10 +109,136 @@ static bool holds(const uint8_t *site, const uint8_t *code, unsigned int len)
 	return true;
 }
 
+/* The rel32 target of the call or jmp at p. */
+static uintptr_t target_of(const uint8_t *p)
+{
+	return (uintptr_t)p + 5 + (uintptr_t)(intptr_t)rd32(p + 1);
+}
+
+static const struct form *form_of(const uint8_t *site)
+{
+	for (size_t i = 0; i < sizeof(forms) / sizeof(forms[0]); i++)
+		if (forms[i].site == site)
+			return &forms[i];
+	return NULL;
+}
+
+/* Patch one site of the test's table, entries [a, end), and judge it. */
+static void test_alt_form(const struct uaccess_alt *a,
+			  const struct uaccess_alt *end)
+{
+	const uint8_t *site = at(&a->site), *repl = at(&a->repl);
+	const struct form *f = form_of(site);
+	struct uaccess_patch_report report = { { 0 }, "" };
+	uint8_t before[64];
+	char want[128];
+	int r;
+
+	t_case(f != NULL, "site %p of the test table is not in forms[]",
+	       (const void *)site);
+	if (!f)
+		return;
+	t_case(a->site_len <= sizeof(before), "%s: site of %u bytes",
+	       f->name, a->site_len);
+	if (a->site_len > sizeof(before))
+		return;
+	/* The original first: the padding the assembler wrote becomes the
+	 * patcher's long NOPs, what the site holds from then on. */
+	r = _uaccess_apply_alternatives(a, end, 0, &report);
+	t_case(r == 0, "%s: original refused (%s)", f->name, report.error);
+	memcpy(before, site, a->site_len);
+	r = _uaccess_apply_alternatives(a, end, 1UL << TEST_ALT_BIT, &report);
+	if (f->refused) {
+		snprintf(want, sizeof(want), "alternative site %#lx: %s",
+			 (unsigned long)(uintptr_t)site, f->refused);
+		t_case(r == -1, "%s: refused site returned %d", f->name, r);
+		t_case(!strcmp(report.error, want), "%s: message \"%s\", want \"%s\"",
+		       f->name, report.error, want);
+		t_case(!memcmp(before, site, a->site_len),
+		       "%s: refused site was written", f->name);
+		return;
+	}
+	t_case(r == 0 && !report.error[0], "%s: returned %d (%s)", f->name, r,
+	       report.error);
+	t_case(holds(site, repl, a->repl_len) &&
+	       long_nops(site + a->repl_len, a->site_len - a->repl_len),
+	       "%s: the site does not hold the replacement, then NOPs", f->name);
+	if (repl[0] == 0xe8 || repl[0] == 0xe9)
+		t_case(site[0] == repl[0] &&
+		       target_of(site) == (uintptr_t)test_alt_target,
+		       "%s: the site's rel32 reaches %#lx, not test_alt_target %p",
+		       f->name, (unsigned long)target_of(site),
+		       (void *)test_alt_target);
+	/* And back to the original without the feature. */
+	r = _uaccess_apply_alternatives(a, end, 0, &report);
+	t_case(r == 0 && !memcmp(before, site, a->site_len),
+	       "%s: not back to the original (returned %d)", f->name, r);
+}
+
+static void test_alt_forms(void)
+{
+	const struct uaccess_alt *a, *end;
+	struct uaccess_patch_report report = { { 0 }, "" };
+	char want[128];
+	size_t n = 0;
+	int r;
+
+	t_group_begin("alternatives: the forms a site may hold");
+	for (a = test_alt_table; a < test_alt_table_end; a = end) {
+		for (end = a + 1; end < test_alt_table_end &&
+		     at(&end->site) == at(&a->site); end++)
+			;
+		test_alt_form(a, end);
+		n++;
+	}
+	t_case(n == sizeof(forms) / sizeof(forms[0]),
+	       "%zu sites in the test table, %zu forms", n,
+	       sizeof(forms) / sizeof(forms[0]));
+	/* The whole table at once: the first refusal is the one reported. */
+	r = _uaccess_apply_alternatives(test_alt_table, test_alt_table_end,
+					1UL << TEST_ALT_BIT, &report);
+	snprintf(want, sizeof(want), "alternative site %#lx: %s",
+		 (unsigned long)(uintptr_t)test_alt_66call, form_of(test_alt_66call)->refused);
+	t_case(r == -1 && !strcmp(report.error, want),
+	       "whole table: returned %d, message \"%s\", want \"%s\"", r,
+	       report.error, want);
+	_uaccess_apply_alternatives(test_alt_table, test_alt_table_end, 0, &report);
+	t_group_end();
+}
+
+/*
+ * uaccess_init_error(): NULL after the suite's own init; naming the site
+ * after an init that selects the refused one; NULL again after the next.
+ */
+static void test_init_error(void)
+{
+	const char *e;
+	char want[128];
+	int r;
+
+	t_group_begin("uaccess_init_error");
+	e = uaccess_init_error();
+	t_case(e == NULL, "after the suite's init: \"%s\"", e ? e : "");
+	r = uaccess_init_features(test_features | 1UL << TEST_ALT_NEVER_BIT);
+	e = uaccess_init_error();
+	snprintf(want, sizeof(want), "alternative site %#lx: %s",
+		 (unsigned long)(uintptr_t)test_alt_never,
+		 "instruction not allowed in a site");
+	t_case(r == -1 && e && !strcmp(e, want),
+	       "init with the refused site: returned %d, \"%s\", want \"%s\"",
+	       r, e ? e : "(null)", want);
+	r = uaccess_init_features(test_features);
+	e = uaccess_init_error();
+	t_case(r == test_init_status && e == NULL,
+	       "init again: returned %d, \"%s\"", r, e ? e : "(null)");
+	t_group_end();
+}
+
 void test_alternatives(void)
 {
 	const struct uaccess_alt *a, *b;
 	unsigned long sites = 0, patched = 0;
+	char want[128];
 
 	t_group_begin("alternatives applied");
 	t_case(test_init_status == 0, "uaccess_init_features returned %d",
@@ -114,10 +276,24 @@ void test_alternatives(void)
 	t_case(sites >= 8, "only %lu patch sites", sites);
 	t_group_end();
 
+	/* What the sites must hold, from the feature set alone. */
+	t_group_begin("uaccess_strategy_name");
+	snprintf(want, sizeof(want), "clear short=%s, copy short=%s, bulk=%s",
+		 test_features & (UACCESS_FEAT_FSRM | UACCESS_FEAT_FSRS) ? "rep" : "groups",
+		 test_features & UACCESS_FEAT_FSRM ? "rep" : "groups",
+		 test_features & UACCESS_FEAT_ERMS ? "rep" :
+		 test_features & UACCESS_FEAT_REP_GOOD ? "repq" : "loop");
+	t_case(!strcmp(uaccess_strategy_name(), want), "\"%s\", want \"%s\"",
+	       uaccess_strategy_name(), want);
+	t_group_end();
+
 	t_group_begin("alternatives: rel32 call relocated");
 	t_case(test_alt_reloc() == ((test_features & UACCESS_FEAT_ERMS) ? 1 : 0),
 	       "test_alt_reloc returned %d with features %#lx",
 	       test_alt_reloc(), test_features);
 	t_group_end();
 	plat_printf("# %lu patch sites, %lu patched\n", sites, patched);
+
+	test_alt_forms();
+	test_init_error();
 }

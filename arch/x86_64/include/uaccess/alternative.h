@@ -5,39 +5,124 @@
  * A patch site holds its original (baseline) instructions, padded with NOPs
  * to the length of the longest replacement. Each site has one entry in the
  * section `uaccess_altinstr` per replacement: the site, a copy of the
- * original, the replacement, the feature bit that selects it, and lengths.
+ * original, the replacement, the feature bit that selects it, lengths, and
+ * the name of the choice the site makes (UACCESS_ALT_*, for
+ * uaccess_strategy_name(), which reports what was written at the sites).
  * The copies live in `uaccess_altinstr_code` (never executed in place).
  *
- * uaccess_init_features() first writes every site back to its original,
- * then, in table order, writes the replacement of every entry whose feature
- * is present: for a site with two entries (ALTERNATIVE_2) the second wins
- * when both features are present. Because the original is kept, patching
- * again with another feature set is allowed (tests and the bench do it).
+ * uaccess_init_features() writes into each site the replacement of its
+ * last entry whose feature is present (for ALTERNATIVE_2 the second wins
+ * when both are), or the original when there is none. Because the original
+ * is kept, patching again with another feature set is allowed (tests and
+ * the bench do it).
  *
- * Rules for the code in a site (checked by the patcher, which refuses a site
- * it cannot handle and leaves it as it was):
- *  - call/jmp/jcc rel32 may appear anywhere and may target code outside:
- *    they are relocated when copied. A rel8 jump must stay inside.
- *  - An instruction that may fault belongs at the very start of the site
- *    (offset 0 of the original or replacement): the exception-table entry
- *    of the site then covers it wherever it was assembled.
- *  - Use jmp32 for a jump out of a site: the assembler would otherwise pick
- *    a 2-byte jump at the site and a 5-byte one in the copy.
+ * What a site's code may be (the patcher accepts exactly this; for a
+ * refused replacement it writes the next choice down, in the end the
+ * original, and says why in uaccess_init_error()):
+ *  - first, optionally, one call or jmp with a 32-bit displacement to code
+ *    outside the site, relocated when copied. In a .S file write jmp32 for
+ *    the jump: the assembler would otherwise pick a 2-byte jump at the site
+ *    and a 5-byte one in the copy. No 0x66 prefix, no rel8 jump;
+ *  - then only rep stosb, rep movsb, stac, clac, and the NOPs 1 to 8 bytes
+ *    long that the padding uses (nopl (%rax) is one).
+ * Only the instruction at the start of a site (offset 0 of the original and
+ * of each replacement) may fault. The _USER forms take the fixup that
+ * covers it and emit its exception-table entry: the entry names the site's
+ * start, so it covers whichever code was written there.
  *
- * The .S form is the assembler macro ALTERNATIVE / ALTERNATIVE_2 with
- * quoted instructions; the C form is the string macro UACCESS_ALTERNATIVE /
- * UACCESS_ALTERNATIVE_2 for asm() statements. Both emit the same layout.
- * Feature arguments are bit numbers (UACCESS_FEAT_*_BIT).
+ * The layout is written once, as assembler directives separated by ';'
+ * (_UACCESS_ALT_1 and _UACCESS_ALT_2 below). A .S file uses it as it is:
+ *
+ *	ALTERNATIVE(what, orig, repl, feature)
+ *	ALTERNATIVE_USER(what, orig, repl, feature, fixup)
+ *	ALTERNATIVE_2(what, orig, repl1, feature1, repl2, feature2)
+ *	ALTERNATIVE_2_USER(what, orig, repl1, feature1, repl2, feature2, fixup)
+ *
+ * and C pastes the same text, stringified, into an asm() statement with
+ * UACCESS_ALTERNATIVE, UACCESS_ALTERNATIVE_USER, UACCESS_ALTERNATIVE_2 and
+ * UACCESS_ALTERNATIVE_2_USER, as <uaccess/extable.h> does for its entries.
+ * The code arguments are plain instructions, not strings (`rep stosb`,
+ * `nopl (%%rax)` in an extended asm()), several separated by ';', none
+ * with a comma (it would split the arguments). Feature arguments are bit
+ * numbers (UACCESS_FEAT_*_BIT); `what` is one of the names below. The
+ * labels 880 to 888 belong to the layout; code outside it does not name
+ * them.
  */
 #ifndef UACCESS_ALTERNATIVE_H
 #define UACCESS_ALTERNATIVE_H
+
+#include <uaccess/extable.h>
 
 #define UACCESS_FEAT_ERMS_BIT		0
 #define UACCESS_FEAT_FSRM_BIT		1
 #define UACCESS_FEAT_REP_GOOD_BIT	2
 #define UACCESS_FEAT_FSRS_BIT		3
-#define UACCESS_FEAT_FZRM_BIT		4
-#define UACCESS_FEAT_SMAP_BIT		5
+#define UACCESS_FEAT_SMAP_BIT		4
+
+/*
+ * The choices a site can be named after: every site of one name makes the
+ * same choice, with its replacements in the same order (arch_setup.c has
+ * the words for each code). Unnamed sites (stac/clac) are not reported.
+ */
+#define UACCESS_ALT_UNNAMED		0
+#define UACCESS_ALT_CLEAR_SHORT		1	/* <uaccess/arch.h> */
+#define UACCESS_ALT_COPY_SHORT		2	/* <uaccess/arch.h> */
+#define UACCESS_ALT_BULK		3	/* clear_user.S, copy_user.S */
+#define UACCESS_ALT_NAMES		4
+
+/*
+ * 880: site start, 882: end of site (original + padding)
+ * 883/884, 887/888: the replacements, 885/886: the copy of the original
+ */
+#define _UACCESS_ALT_ENTRY(what, feature, repl_start, repl_end)		\
+	.pushsection uaccess_altinstr, "a" ;				\
+	.balign 4 ;							\
+	.long 880b - . ;						\
+	.long 885f - . ;						\
+	.long repl_start - . ;						\
+	.byte feature ;							\
+	.byte 882b - 880b ;						\
+	.byte repl_end - repl_start ;					\
+	.byte 886f - 885f ;						\
+	.byte what ;							\
+	.skip 3 ;							\
+	.popsection
+
+/* NOPs (0x90) up to the length of the replacement, if it is longer. */
+#define _UACCESS_ALT_PAD(start, end)					\
+	.skip -(((end - start) - (. - 880b)) > 0) *			\
+		((end - start) - (. - 880b)), 0x90
+
+/* cover: empty, or the exception-table entry of the site's start. */
+#define _UACCESS_ALT_1(what, orig, repl, feature, cover)		\
+	880: orig ;							\
+	_UACCESS_ALT_PAD(883f, 884f) ;					\
+	882: cover							\
+	_UACCESS_ALT_ENTRY(what, feature, 883f, 884f) ;			\
+	.pushsection uaccess_altinstr_code, "a" ;			\
+	883: repl ;							\
+	884: ;								\
+	885: orig ;							\
+	886: ;								\
+	.popsection
+
+#define _UACCESS_ALT_2(what, orig, repl1, feature1, repl2, feature2, cover) \
+	880: orig ;							\
+	_UACCESS_ALT_PAD(883f, 884f) ;					\
+	_UACCESS_ALT_PAD(887f, 888f) ;					\
+	882: cover							\
+	_UACCESS_ALT_ENTRY(what, feature1, 883f, 884f) ;		\
+	_UACCESS_ALT_ENTRY(what, feature2, 887f, 888f) ;		\
+	.pushsection uaccess_altinstr_code, "a" ;			\
+	883: repl1 ;							\
+	884: ;								\
+	887: repl2 ;							\
+	888: ;								\
+	885: orig ;							\
+	886: ;								\
+	.popsection
+
+#define _UACCESS_ALT_COVER(fixup) _UACCESS_EXTABLE_DIRECTIVES(880b, fixup) ;
 
 #ifdef __ASSEMBLER__
 
@@ -46,107 +131,33 @@
 	.long \target - . - 4
 .endm
 
-/*
- * 880: site start, 882: end of site (original + padding)
- * 883/884: a replacement, 885/886: the copy of the original
- */
-.macro _UACCESS_ALT_ENTRY feature, repl_start, repl_end
-	.pushsection uaccess_altinstr, "a"
-	.balign 4
-	.long 880b - .
-	.long 885f - .
-	.long \repl_start - .
-	.byte \feature
-	.byte 882b - 880b
-	.byte \repl_end - \repl_start
-	.byte 886f - 885f
-	.popsection
-.endm
-
-.macro _UACCESS_ALT_PAD start, end
-	.skip -(((\end - \start) - (. - 880b)) > 0) * ((\end - \start) - (. - 880b)), 0x90
-.endm
-
-.macro ALTERNATIVE orig, repl, feature
-880:	\orig
-	_UACCESS_ALT_PAD 883f, 884f
-882:
-	_UACCESS_ALT_ENTRY \feature, 883f, 884f
-	.pushsection uaccess_altinstr_code, "a"
-883:	\repl
-884:
-885:	\orig
-886:
-	.popsection
-.endm
-
-.macro ALTERNATIVE_2 orig, repl1, feature1, repl2, feature2
-880:	\orig
-	_UACCESS_ALT_PAD 883f, 884f
-	_UACCESS_ALT_PAD 887f, 888f
-882:
-	_UACCESS_ALT_ENTRY \feature1, 883f, 884f
-	_UACCESS_ALT_ENTRY \feature2, 887f, 888f
-	.pushsection uaccess_altinstr_code, "a"
-883:	\repl1
-884:
-887:	\repl2
-888:
-885:	\orig
-886:
-	.popsection
-.endm
+#define ALTERNATIVE(what, orig, repl, feature)				\
+	_UACCESS_ALT_1(what, orig, repl, feature, )
+#define ALTERNATIVE_USER(what, orig, repl, feature, fixup)		\
+	_UACCESS_ALT_1(what, orig, repl, feature, _UACCESS_ALT_COVER(fixup))
+#define ALTERNATIVE_2(what, orig, repl1, feature1, repl2, feature2)	\
+	_UACCESS_ALT_2(what, orig, repl1, feature1, repl2, feature2, )
+#define ALTERNATIVE_2_USER(what, orig, repl1, feature1, repl2, feature2, \
+			   fixup)					\
+	_UACCESS_ALT_2(what, orig, repl1, feature1, repl2, feature2,	\
+		       _UACCESS_ALT_COVER(fixup))
 
 #else /* C */
 
 #include <stdint.h>
 
-#define _UACCESS_ALT_STR2(x) #x
-#define _UACCESS_ALT_STR(x) _UACCESS_ALT_STR2(x)
-
-#define _UACCESS_ALT_ENTRY(feature, repl_start, repl_end)		\
-	"	.pushsection uaccess_altinstr, \"a\"\n"			\
-	"	.balign 4\n"						\
-	"	.long 880b - .\n"					\
-	"	.long 885f - .\n"					\
-	"	.long " repl_start " - .\n"				\
-	"	.byte " _UACCESS_ALT_STR(feature) "\n"			\
-	"	.byte 882b - 880b\n"					\
-	"	.byte " repl_end " - " repl_start "\n"			\
-	"	.byte 886f - 885f\n"					\
-	"	.popsection\n"
-
-#define _UACCESS_ALT_PAD(start, end)					\
-	"	.skip -(((" end " - " start ") - (. - 880b)) > 0) * "	\
-	"((" end " - " start ") - (. - 880b)), 0x90\n"
-
-#define UACCESS_ALTERNATIVE(orig, repl, feature)			\
-	"880:	" orig "\n"						\
-	_UACCESS_ALT_PAD("883f", "884f")				\
-	"882:\n"							\
-	_UACCESS_ALT_ENTRY(feature, "883f", "884f")			\
-	"	.pushsection uaccess_altinstr_code, \"a\"\n"		\
-	"883:	" repl "\n"						\
-	"884:\n"							\
-	"885:	" orig "\n"						\
-	"886:\n"							\
-	"	.popsection\n"
-
-#define UACCESS_ALTERNATIVE_2(orig, repl1, feature1, repl2, feature2)	\
-	"880:	" orig "\n"						\
-	_UACCESS_ALT_PAD("883f", "884f")				\
-	_UACCESS_ALT_PAD("887f", "888f")				\
-	"882:\n"							\
-	_UACCESS_ALT_ENTRY(feature1, "883f", "884f")			\
-	_UACCESS_ALT_ENTRY(feature2, "887f", "888f")			\
-	"	.pushsection uaccess_altinstr_code, \"a\"\n"		\
-	"883:	" repl1 "\n"						\
-	"884:\n"							\
-	"887:	" repl2 "\n"						\
-	"888:\n"							\
-	"885:	" orig "\n"						\
-	"886:\n"							\
-	"	.popsection\n"
+#define UACCESS_ALTERNATIVE(what, orig, repl, feature)			\
+	"\n" _UACCESS_STR(_UACCESS_ALT_1(what, orig, repl, feature, )) "\n"
+#define UACCESS_ALTERNATIVE_USER(what, orig, repl, feature, fixup)	\
+	"\n" _UACCESS_STR(_UACCESS_ALT_1(what, orig, repl, feature,	\
+					_UACCESS_ALT_COVER(fixup))) "\n"
+#define UACCESS_ALTERNATIVE_2(what, orig, repl1, feature1, repl2, feature2) \
+	"\n" _UACCESS_STR(_UACCESS_ALT_2(what, orig, repl1, feature1, repl2, \
+					feature2, )) "\n"
+#define UACCESS_ALTERNATIVE_2_USER(what, orig, repl1, feature1, repl2,	\
+				   feature2, fixup)			\
+	"\n" _UACCESS_STR(_UACCESS_ALT_2(what, orig, repl1, feature1, repl2, \
+					feature2, _UACCESS_ALT_COVER(fixup))) "\n"
 
 struct uaccess_alt {
 	int32_t site;		/* patch site - &site */
@@ -156,6 +167,8 @@ struct uaccess_alt {
 	uint8_t site_len;	/* original + padding */
 	uint8_t repl_len;
 	uint8_t orig_len;
+	uint8_t what;		/* UACCESS_ALT_* */
+	uint8_t unused[3];
 };
 
 #endif /* __ASSEMBLER__ */

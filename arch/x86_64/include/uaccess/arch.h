@@ -63,7 +63,6 @@
 #define UACCESS_FEAT_FSRM	(1UL << UACCESS_FEAT_FSRM_BIT)	/* CPUID.7.0:EDX[4] */
 #define UACCESS_FEAT_REP_GOOD	(1UL << UACCESS_FEAT_REP_GOOD_BIT) /* kernel's word */
 #define UACCESS_FEAT_FSRS	(1UL << UACCESS_FEAT_FSRS_BIT)	/* CPUID.7.1:EAX[11] */
-#define UACCESS_FEAT_FZRM	(1UL << UACCESS_FEAT_FZRM_BIT)	/* CPUID.7.1:EAX[10] */
 #define UACCESS_FEAT_SMAP	(1UL << UACCESS_FEAT_SMAP_BIT)	/* CPUID.7.0:EBX[20] */
 
 #ifndef __ASSEMBLER__
@@ -77,8 +76,10 @@ void uaccess_set_text_poke(void (*poke)(void *dst, const void *src,
  * The window: stac/clac where SMAP exists (patched in at init), a NOP of
  * the same length elsewhere. Both directions at once: SMAP has one switch.
  */
-#define _UACCESS_STAC UACCESS_ALTERNATIVE("nopl (%%rax)", "stac", UACCESS_FEAT_SMAP_BIT)
-#define _UACCESS_CLAC UACCESS_ALTERNATIVE("nopl (%%rax)", "clac", UACCESS_FEAT_SMAP_BIT)
+#define _UACCESS_STAC UACCESS_ALTERNATIVE(UACCESS_ALT_UNNAMED, nopl (%%rax), \
+					  stac, UACCESS_FEAT_SMAP_BIT)
+#define _UACCESS_CLAC UACCESS_ALTERNATIVE(UACCESS_ALT_UNNAMED, nopl (%%rax), \
+					  clac, UACCESS_FEAT_SMAP_BIT)
 
 #define _uaccess_user_open _uaccess_user_open
 _UACCESS_INLINE void _uaccess_user_open(const void __user *p, unsigned long n,
@@ -122,10 +123,10 @@ _UACCESS_INLINE unsigned long _uaccess_clear(void __user *uto, unsigned long n)
 	__asm__ volatile(_UACCESS_STAC
 			 "	cmpq $" _UACCESS_S(UACCESS_CLEAR_SHORT_LIMIT) " - 1, %%rcx\n"
 			 "	ja 1f\n"
-			 UACCESS_ALTERNATIVE_2("call " _UACCESS_S(_uaccess_clear_user_short),
-					       "rep stosb", UACCESS_FEAT_FSRM_BIT,
-					       "rep stosb", UACCESS_FEAT_FSRS_BIT)
-			 UACCESS_EXTABLE(880b, 2f)
+			 UACCESS_ALTERNATIVE_2_USER(UACCESS_ALT_CLEAR_SHORT,
+						    call _uaccess_clear_user_short,
+						    rep stosb, UACCESS_FEAT_FSRM_BIT,
+						    rep stosb, UACCESS_FEAT_FSRS_BIT, 2f)
 			 "2:\n"
 			 _UACCESS_CLAC
 			 "	.pushsection .text.unlikely, \"ax\"\n"
@@ -147,9 +148,9 @@ _UACCESS_INLINE unsigned long _uaccess_clear(void __user *uto, unsigned long n)
 	__asm__ volatile(open						\
 			 "	cmpq $" _UACCESS_S(UACCESS_COPY_SHORT_LIMIT) " - 1, %%rcx\n" \
 			 "	ja 1f\n"				\
-			 UACCESS_ALTERNATIVE("call " _UACCESS_S(_uaccess_copy_user_short), \
-					     "rep movsb", UACCESS_FEAT_FSRM_BIT) \
-			 UACCESS_EXTABLE(880b, 2f)			\
+			 UACCESS_ALTERNATIVE_USER(UACCESS_ALT_COPY_SHORT,	\
+						  call _uaccess_copy_user_short, \
+						  rep movsb, UACCESS_FEAT_FSRM_BIT, 2f) \
 			 "2:\n"						\
 			 close						\
 			 "	.pushsection .text.unlikely, \"ax\"\n"	\

@@ -11,24 +11,52 @@
  *   n >= BULK                  ERMS: rep stosb/movsb; REP_GOOD: rep
  *                              stosq/movsq; otherwise the same blocks.
  *
- * Where the numbers come from: `make bench` on an AMD EPYC virtual machine
- * (Zen 5 class, "Turin-like", FSRM + ERMS, no FSRS), ticks per call:
- *  - rep stosb costs 4.4 flat for 0..127 bytes, then 21.5 from 128 bytes
- *    (the step is exactly at 128); the 64-byte loop costs 5.2 at 128, 7.6
- *    at 192, 19.5 at 512, 24.3 at 640, where rep costs 23.9: so clear uses
- *    rep below 128 and from 640.
- *  - rep movsb costs 6.6 flat below 128 and 22 above; the loop copies 64
- *    bytes in 4.3: so copy uses rep only below 64 (where the mixes, with
- *    their unpredictable sizes, favour it) and from 640.
- * Issue 3 quotes the same shape on Zen 5 and Emerald Rapids (the rep step
- * at 128 and the crossover near 600 bytes).
+ * The defaults follow what `make bench` measured: rep stosb and
+ * rep movsb cost the same at every size below 128 bytes, then step up and
+ * lose to the 64-byte loop until about 600 bytes, where they win again.
+ * So clear uses rep below 128 and from 640; copy uses rep below 64 (on the
+ * mixed sizes the callers see, it beats the groups, which mispredict) and
+ * from 640, and the loop in between, which copies 64 bytes for less than
+ * one rep movsb startup.
+ *
+ * A build may move the limits (-DUACCESS_CLEAR_BULK=1024), but only inside
+ * what the routines can do; the checks below turn anything else into a
+ * compile error rather than a routine that writes outside its range:
+ *  - the short clear has groups of 64, 32, ... 1 bytes: it covers n < 128;
+ *  - the long clear stores one whole 64-byte block first and the long copy
+ *    ends with a block at -64 from the end: both need n >= 64;
+ *  - the short copy has groups of 32, ... 1 bytes: it covers n < 64. With
+ *    the long copy's n >= 64, its limit is exactly 64;
+ *  - BULK >= SHORT (the long routine makes the bulk decision) and BULK
+ *    fits the sign-extended 32-bit immediate of its cmpq.
  */
 #ifndef UACCESS_BANDS_H
 #define UACCESS_BANDS_H
 
+#ifndef UACCESS_CLEAR_SHORT_LIMIT
 #define UACCESS_CLEAR_SHORT_LIMIT	128
+#endif
+#ifndef UACCESS_COPY_SHORT_LIMIT
 #define UACCESS_COPY_SHORT_LIMIT	64
+#endif
+#ifndef UACCESS_CLEAR_BULK
 #define UACCESS_CLEAR_BULK		640
+#endif
+#ifndef UACCESS_COPY_BULK
 #define UACCESS_COPY_BULK		640
+#endif
+
+#if UACCESS_CLEAR_SHORT_LIMIT < 64 || UACCESS_CLEAR_SHORT_LIMIT > 128
+#error "UACCESS_CLEAR_SHORT_LIMIT: the short clear covers n < 128, the long one needs n >= 64"
+#endif
+#if UACCESS_COPY_SHORT_LIMIT != 64
+#error "UACCESS_COPY_SHORT_LIMIT: the short copy covers n < 64, the long one needs n >= 64"
+#endif
+#if UACCESS_CLEAR_BULK < UACCESS_CLEAR_SHORT_LIMIT || UACCESS_CLEAR_BULK > 0x7fffffff
+#error "UACCESS_CLEAR_BULK: must be >= UACCESS_CLEAR_SHORT_LIMIT and < 2^31"
+#endif
+#if UACCESS_COPY_BULK < UACCESS_COPY_SHORT_LIMIT || UACCESS_COPY_BULK > 0x7fffffff
+#error "UACCESS_COPY_BULK: must be >= UACCESS_COPY_SHORT_LIMIT and < 2^31"
+#endif
 
 #endif
