@@ -112,6 +112,18 @@ odd=$($OBJDUMP -h "$LIB" | awk '$1 ~ /^[0-9]+$/ { print $2 }' | sort -u |
 [ -n "$fragment" ] && [ -z "$odd" ]
 result $? "sections: only standard ones and those of <uaccess/sections.ld> ($(echo $odd))"
 
+# The out-of-line defaults of lib/ that this architecture replaces
+# (arch_setup.c, cpu_features.c, user_range.c, ...) still compile with the
+# library's flags: they are what a new port starts from.
+lflags=$(make -s --no-print-directory -f tests/link/print-flags.mk \
+	UACCESS_ARCH="$ARCH")
+lok=0
+for src in lib/*.c; do
+	$CC $lflags -O2 -Wall -Wextra -Werror -c "$src" -o /dev/null || lok=1
+done
+[ $lok -eq 0 ]
+result $? "every lib/*.c compiles, the defaults this architecture replaces too"
+
 # Checks of this architecture (they call result too).
 [ -f tests/arch/$ARCH/build-checks.sh ] && . tests/arch/$ARCH/build-checks.sh
 

@@ -9,6 +9,7 @@ const struct test suite[] = {
 	TEST_ARCH_TESTS
 	{ "scalar", test_scalar },
 	{ "macros", test_macros },
+	{ "generic", test_generic },
 	{ "window", test_window },
 	{ "bulk", test_bulk },
 	{ "strings", test_strings },

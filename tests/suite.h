@@ -11,6 +11,7 @@ void test_access_ok(void);
 void test_bulk(void);
 void test_scalar(void);
 void test_macros(void);
+void test_generic(void);
 void test_strings(void);
 void test_window(void);
 

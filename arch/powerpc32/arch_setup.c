@@ -40,5 +40,5 @@ const char *uaccess_strategy_name(void)
 /* Nothing is patched here, so nothing can be refused. */
 const char *uaccess_init_error(void)
 {
-	return 0;
+	return NULL;
 }

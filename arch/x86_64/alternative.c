@@ -184,7 +184,7 @@ static const char *build_site(uint8_t *buf, unsigned int site_len,
 		off += k;
 	}
 	_uaccess_fill_nops(buf + len, site_len - len);
-	return 0;
+	return NULL;
 }
 
 /* Note that a site named `what` now holds code number `code` (0 the

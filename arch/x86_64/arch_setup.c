@@ -74,5 +74,5 @@ const char *uaccess_strategy_name(void)
 
 const char *uaccess_init_error(void)
 {
-	return last.error[0] ? last.error : 0;
+	return last.error[0] ? last.error : NULL;
 }

@@ -16,7 +16,9 @@
  * An architecture that provides one of the overridable names defines a
  * macro of the same name to itself (`#define _uaccess_kernel_zero
  * _uaccess_kernel_zero`), the way musl's atomic.h does; the default here
- * then steps aside. docs/PORTING.md lists the names an architecture must
+ * then steps aside. The defaults that compute something are also defined
+ * as _uaccess_generic_*, whatever the architecture chose, so that the
+ * suite tests them on every architecture. docs/PORTING.md lists the names an architecture must
  * provide and the contract of each.
  */
 #ifndef UACCESS_GENERIC_H
@@ -51,16 +53,17 @@ _UACCESS_INLINE void _uaccess_user_close(const void __user *p, unsigned long n,
  * a branch the CPU could mispredict. An architecture overrides this with a
  * sequence it knows to be branch-free.
  */
-#ifndef _uaccess_mask_addr
-_UACCESS_INLINE unsigned long _uaccess_mask_addr(unsigned long a,
-						 unsigned long start,
-						 unsigned long end)
+_UACCESS_INLINE unsigned long _uaccess_generic_mask_addr(unsigned long a,
+							 unsigned long start,
+							 unsigned long end)
 {
 	unsigned long in = a - start < end - start;
 
 	__asm__("" : "+r"(in));
 	return a & -in;
 }
+#ifndef _uaccess_mask_addr
+#define _uaccess_mask_addr _uaccess_generic_mask_addr
 #endif
 
 /*
@@ -68,8 +71,7 @@ _UACCESS_INLINE unsigned long _uaccess_mask_addr(unsigned long a,
  * The empty asm keeps the compiler from turning the loop into a call to
  * memset. For library use only.
  */
-#ifndef _uaccess_kernel_zero
-_UACCESS_INLINE void _uaccess_kernel_zero(void *p, unsigned long n)
+_UACCESS_INLINE void _uaccess_generic_kernel_zero(void *p, unsigned long n)
 {
 	unsigned char *c = (unsigned char *)p;
 
@@ -78,6 +80,8 @@ _UACCESS_INLINE void _uaccess_kernel_zero(void *p, unsigned long n)
 		__asm__("" : "+r"(c));
 	}
 }
+#ifndef _uaccess_kernel_zero
+#define _uaccess_kernel_zero _uaccess_generic_kernel_zero
 #endif
 
 /*
