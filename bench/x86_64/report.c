@@ -115,7 +115,7 @@ void report_header(unsigned long detected, int cpu, double ghz,
 		    uaccess_strategy_name());
 	}
 	for (size_t i = 0; i < ARRAY_SIZE(references); i++)
-		out("- %s: %s (bench/ref.S)\n", references[i].name,
+		out("- %s: %s (bench/x86_64/ref.S)\n", references[i].name,
 		    references[i].about);
 	out("- glibc: memset / memcpy, the user-space ceiling\n");
 	out("- method: TSC ticks per call, median of %d rounds of ~%.0f-tick batches; "
