@@ -9,6 +9,9 @@
 # Environment: CC NM OBJDUMP O ARCH LIB KERNEL_CFLAGS PREFIX (set by the
 # Makefile).
 set -u
+# The make runs below are of their own (print-flags.mk), not jobs of the
+# make that runs this script.
+unset MAKEFLAGS MFLAGS
 passed=0
 failed=0
 result() {

@@ -5,6 +5,7 @@
  * (every bulk cell); clear_user.dat, the plot data of bench.gp.
  */
 #include <cpuid.h>
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -72,23 +73,22 @@ static void cpu_brand(char brand[49])
 		brand[len - 1] = '\0';
 }
 
+/* The names of the features in f, upper case, in bit order. */
 static void feature_names(unsigned long f, char *buf, size_t len)
 {
-	static const struct {
-		unsigned long bit;
-		const char *name;
-	} names[] = {
-		{ UACCESS_FEAT_ERMS, "ERMS" }, { UACCESS_FEAT_FSRM, "FSRM" },
-		{ UACCESS_FEAT_FSRS, "FSRS" }, { UACCESS_FEAT_SMAP, "SMAP" },
-		{ UACCESS_FEAT_REP_GOOD, "REP_GOOD" },
-	};
+	static const char *const names[] = UACCESS_FEATURE_NAMES;
 	size_t used = 0;
 
 	buf[0] = '\0';
-	for (size_t i = 0; i < ARRAY_SIZE(names) && used < len; i++)
-		if (f & names[i].bit)
-			used += (size_t)snprintf(buf + used, len - used, "%s%s",
-						 used ? " " : "", names[i].name);
+	for (size_t i = 0; i < ARRAY_SIZE(names) && used + 1 < len; i++) {
+		if (!names[i] || !(f & (1UL << i)))
+			continue;
+		if (used)
+			buf[used++] = ' ';
+		for (const char *c = names[i]; *c && used + 1 < len; c++)
+			buf[used++] = (char)toupper((unsigned char)*c);
+		buf[used] = '\0';
+	}
 	if (!used)
 		snprintf(buf, len, "(none)");
 }

@@ -156,12 +156,13 @@ static void smap_enable(void)
 
 static void print_cpu(unsigned long f)
 {
-	kprintf("# cpu features (CPUID):%s%s%s%s%s\n",
-		f & UACCESS_FEAT_ERMS ? " erms" : "",
-		f & UACCESS_FEAT_FSRM ? " fsrm" : "",
-		f & UACCESS_FEAT_FSRS ? " fsrs" : "",
-		f & UACCESS_FEAT_SMAP ? " smap" : "",
-		f ? "" : " none of erms/fsrm/fsrs/smap");
+	static const char *const names[] = UACCESS_FEATURE_NAMES;
+
+	kprintf("# cpu features (CPUID):");
+	for (unsigned long i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (names[i] && (f & (1UL << i)))
+			kprintf(" %s", names[i]);
+	kprintf("%s\n", f ? "" : " none");
 }
 
 void kernel_main(unsigned long start_info);

@@ -2,14 +2,7 @@
 #include <string.h>
 #include "test_arch.h"
 
-static const struct {
-	const char *name;
-	unsigned long bit;
-} names[] = {
-	{ "erms", UACCESS_FEAT_ERMS }, { "fsrm", UACCESS_FEAT_FSRM },
-	{ "fsrs", UACCESS_FEAT_FSRS }, { "rep_good", UACCESS_FEAT_REP_GOOD },
-	{ "smap", UACCESS_FEAT_SMAP },
-};
+static const char *const names[] = UACCESS_FEATURE_NAMES;
 
 int test_arch_parse_features(const char *set, unsigned long *features)
 {
@@ -26,12 +19,12 @@ int test_arch_parse_features(const char *set, unsigned long *features)
 			continue;
 		}
 		for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-			if (strlen(names[i].name) == len &&
-			    !strncmp(names[i].name, set, len))
+			if (names[i] && strlen(names[i]) == len &&
+			    !strncmp(names[i], set, len))
 				break;
 		if (i == sizeof(names) / sizeof(names[0]))
 			return -1;
-		*features |= names[i].bit;
+		*features |= 1UL << i;
 		set += len + (set[len] == '+');
 	}
 	return 0;

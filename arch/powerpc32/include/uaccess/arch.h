@@ -72,6 +72,9 @@
 
 #ifndef __ASSEMBLER__
 
+/* Each feature's name, indexed by its bit (as on every architecture). */
+#define UACCESS_FEATURE_NAMES { [0] = "dcbz" }
+
 /*
  * What one dcbz clears on this CPU, in bytes, measured on each call (dcbz
  * on a 512-byte aligned pattern in the library's .bss); 0 if it clears no

@@ -67,6 +67,21 @@
 
 #ifndef __ASSEMBLER__
 
+/*
+ * Each feature's name, indexed by its bit, for code that prints or parses
+ * feature sets (the suite, the bench, a kernel's boot log):
+ *	static const char *const names[] = UACCESS_FEATURE_NAMES;
+ * A new feature is a bit in <uaccess/alternative.h>, its mask and name
+ * here, and its detection in cpu_features.c.
+ */
+#define UACCESS_FEATURE_NAMES {						\
+	[UACCESS_FEAT_ERMS_BIT] = "erms",				\
+	[UACCESS_FEAT_FSRM_BIT] = "fsrm",				\
+	[UACCESS_FEAT_REP_GOOD_BIT] = "rep_good",			\
+	[UACCESS_FEAT_FSRS_BIT] = "fsrs",				\
+	[UACCESS_FEAT_SMAP_BIT] = "smap",				\
+}
+
 /* Set the hook that writes code at init (default: plain stores). */
 #define UACCESS_HAS_TEXT_POKE 1
 void uaccess_set_text_poke(void (*poke)(void *dst, const void *src,
