@@ -296,7 +296,9 @@ int uaccess_init(void);
 /*
  * The same with an explicit feature set (UACCESS_FEAT_* of the arch header):
  * lets a kernel mask a feature (a CPU erratum) and lets tests force each
- * code path. uaccess_cpu_features() returns what uaccess_init() would use.
+ * code path. uaccess_cpu_features() returns what uaccess_init() would use;
+ * an architecture may leave out a feature that cannot work where it runs
+ * (x86-64: SMAP at CPL 3, see <uaccess/arch.h>).
  */
 int uaccess_init_features(unsigned long features);
 unsigned long uaccess_cpu_features(void);

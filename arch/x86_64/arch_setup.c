@@ -38,12 +38,31 @@ static void put(char **p, const char *s)
 	**p = 0;
 }
 
+/* The current privilege level: the low two bits of %cs. */
+static unsigned int cpl(void)
+{
+	unsigned short cs;
+
+	__asm__("mov %%cs, %0" : "=r"(cs));
+	return cs & 3;
+}
+
 int _uaccess_arch_setup(unsigned long features)
 {
 	struct uaccess_patch_report zero = { { 0 }, "" };
 	char *p = strategy;
 	int ret;
 
+	/*
+	 * stac and clac are #UD outside ring 0, SMAP or not: at CPL 3 (a
+	 * hosted unit test, a library OS) there is no SMAP to open, so the
+	 * window stays a NOP whatever the caller asked for. Here and not in
+	 * uaccess_cpu_features(): both uaccess_init() and an explicit
+	 * uaccess_init_features(... | UACCESS_FEAT_SMAP) come through this
+	 * one place, and uaccess_cpu_features() stays what CPUID says.
+	 */
+	if (cpl() == 3)
+		features &= ~UACCESS_FEAT_SMAP;
 	last = zero;
 	ret = _uaccess_apply_alternatives(__start_uaccess_altinstr,
 					  __stop_uaccess_altinstr, features,

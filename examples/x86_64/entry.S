@@ -2,7 +2,8 @@
 /*
  * Exception entry: one stub per vector 0..31 brings the frame to one shape
  * (a zero error code where the CPU pushes none, then the vector number),
- * saves the general registers and calls trap_handler(struct trap_frame *).
+ * clears RFLAGS.AC, saves the general registers and calls
+ * trap_handler(struct trap_frame *).
  * The handler may rewrite frame->rip (a fixup); iretq resumes there.
  *
  * No register but %rsp is live across the call: the C handler is built with
@@ -20,13 +21,33 @@
  *   Input:    the CPU's frame, then the error code and the vector (stub)
  *   Output:   resumes the interrupted code at frame->rip, every general
  *             register as trap_handler() left it in the frame
- *   Clobbers: nothing of the interrupted code's
+ *   Clobbers: nothing of the interrupted code's (its RFLAGS, AC
+ *             included, come back from the frame)
  *   Faults:   none of its own; a fault in trap_handler() nests a new frame
  *             on the same stack (a double fault has its own, the TSS's)
  */
+#include <uaccess/alternative.h>
+
 	.text
 	.p2align 4
 trap_common:
+	/*
+	 * RFLAGS.AC off before anything else runs: interrupt and trap gates
+	 * keep the interrupted code's AC, and with AC set SMAP lets every
+	 * supervisor access to a user page through, so a user program that
+	 * sets AC (popf) and then traps, or a fault taken inside a stac/clac
+	 * window, would run this handler with SMAP off. iretq restores the
+	 * interrupted AC from the frame.
+	 *
+	 * clac, patched in by uaccess_init() as the library's own windows
+	 * are (the same site form, the same feature bit), rather than
+	 * pushfq / andq / popfq: clac is #UD on a CPU without SMAP, and the
+	 * alternative leaves a NOP there, while on a CPU with SMAP it is one
+	 * cheap instruction where popfq is a slow, microcoded one on every
+	 * interrupt. Before uaccess_init() the site is a NOP: no user code
+	 * has run yet, and the kernel opens no window before it.
+	 */
+	ALTERNATIVE(UACCESS_ALT_UNNAMED, nopl (%rax), clac, UACCESS_FEAT_SMAP_BIT)
 	pushq	%rax
 	pushq	%rbx
 	pushq	%rcx

@@ -32,8 +32,22 @@ void trap_init(void);
 /* The last fault taken at a kprobe instruction (kprobe.S). */
 struct kfault {
 	unsigned long count, error, address;
+	unsigned long gp_count;	/* #GPs resolved by the library's table */
 };
 extern struct kfault trap_last_fault;
+/*
+ * Armed with a user page, the next breakpoint (int3) loads a byte of it
+ * from inside the handler (kprobe_load) and records what happened; the
+ * handler disarms it.
+ */
+struct trap_bp_probe {
+	void *page;
+	bool faulted;			/* and counted as one #PF at kprobe */
+	unsigned long error, address;	/* of that #PF */
+	unsigned long handler_rflags;	/* inside the handler */
+	unsigned long frame_rflags;	/* of the interrupted code */
+};
+extern struct trap_bp_probe trap_bp_probe;
 int kprobe_load(const void *p);
 int kprobe_store(void *p);
 

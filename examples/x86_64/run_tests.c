@@ -22,9 +22,10 @@ bool kernel_run(const char *set)
 	test_user_end = uaccess_user_end;
 
 	/*
-	 * With CR4.SMAP on, a library built for "native" (which leaves SMAP
-	 * out, for user mode) would fault on its first user access: it must
-	 * open its window, so SMAP joins whatever set was asked for.
+	 * With CR4.SMAP on, a library patched for a set without SMAP ("none",
+	 * "erms+fsrm") would fault on its first user access: it must open its
+	 * window, so SMAP joins whatever set was asked for ("native" has it
+	 * already).
 	 */
 	if (len + sizeof("+smap") > sizeof(name)) {
 		kprintf("# feature set name too long: %s\n", set);

@@ -8,6 +8,10 @@
  * about the faulting RIP; if the library's table covers it, resume at the
  * fixup, which makes the routine return the bytes not done. Anything else
  * is a bug: report it with RIP, CR2 and the error code and fail the run.
+ * A general-protection fault goes the same way: an access to a
+ * non-canonical address (an unchecked call given one, a nofault probe of a
+ * bad kernel pointer) raises #GP, not #PF, and the library's table covers
+ * it alike. entry.S clears RFLAGS.AC before any of this runs.
  */
 #include <stddef.h>
 #include <uaccess.h>
@@ -17,7 +21,9 @@
 #define KERNEL_CS	0x08
 #define TSS_SEL		0x18
 #define GATE_INTR	0x8e	/* present, DPL 0, 64-bit interrupt gate */
+#define VEC_BP		3
 #define VEC_DF		8
+#define VEC_GP		13
 #define VEC_PF		14
 #define PF_WRITE	0x2
 
@@ -55,6 +61,7 @@ static struct tss tss;
 static unsigned char df_stack[8192] __attribute__((aligned(16)));
 static volatile unsigned long faults;
 struct kfault trap_last_fault;
+struct trap_bp_probe trap_bp_probe;
 
 static const char *const names[32] = {
 	"#DE divide error", "#DB debug", "NMI", "#BP breakpoint",
@@ -134,6 +141,41 @@ static bool page_fault(struct trap_frame *f)
 	return true;
 }
 
+/* #GP: only the library's table may resolve it (there is no CR2). */
+static bool general_protection(struct trap_frame *f)
+{
+	unsigned long fixup = uaccess_fixup(f->rip);
+
+	if (!fixup)
+		return false;
+	faults++;
+	trap_last_fault.gp_count++;
+	f->rip = fixup;
+	return true;
+}
+
+/*
+ * The breakpoint, for the entry test (smap.c): a stray load from the user
+ * page the test armed, from inside the handler, recording the RFLAGS the
+ * handler runs with and the ones the interrupted code had.
+ */
+static bool breakpoint(struct trap_frame *f)
+{
+	struct trap_bp_probe *p = &trap_bp_probe;
+	unsigned long before = trap_last_fault.count, flags;
+
+	if (!p->page)
+		return false;
+	__asm__ volatile("pushfq; popq %0" : "=r"(flags));
+	p->handler_rflags = flags;
+	p->frame_rflags = f->rflags;
+	p->faulted = kprobe_load(p->page) && trap_last_fault.count == before + 1;
+	p->error = trap_last_fault.error;
+	p->address = trap_last_fault.address;
+	p->page = NULL;
+	return true;
+}
+
 void trap_handler(struct trap_frame *f);
 void trap_handler(struct trap_frame *f)
 {
@@ -141,6 +183,10 @@ void trap_handler(struct trap_frame *f)
 							      : "exception";
 
 	if (f->vector == VEC_PF && page_fault(f))
+		return;
+	if (f->vector == VEC_GP && general_protection(f))
+		return;
+	if (f->vector == VEC_BP && breakpoint(f))
 		return;
 	kprintf("# unexpected %s (vector %lu) at rip %#lx, error code %#lx, "
 		"cr2 %#lx, rsp %#lx\n", name, (unsigned long)f->vector,

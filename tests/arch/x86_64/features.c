@@ -14,7 +14,7 @@ int test_arch_parse_features(const char *set, unsigned long *features)
 		size_t i;
 
 		if (len == 6 && !strncmp(set, "native", 6)) {
-			*features |= uaccess_cpu_features() & ~UACCESS_FEAT_SMAP;
+			*features |= uaccess_cpu_features();
 			set += len + (set[len] == '+');
 			continue;
 		}

@@ -131,6 +131,14 @@ M = [
  ("windows are left open (no clac)", A,
   '__asm__ volatile(_UACCESS_CLAC : : : "memory");',
   '__asm__ volatile("" : : : "memory");', ['qemu:max']),
+ ("uaccess_init patches stac/clac at CPL 3", 'arch/x86_64/arch_setup.c',
+  "	if (cpl() == 3)\n", "	if (cpl() == 4)\n", ['native']),
+ ("kernel entry leaves RFLAGS.AC as the interrupted code had it", 'examples/x86_64/entry.S',
+  "	ALTERNATIVE(UACCESS_ALT_UNNAMED, nopl (%rax), clac, UACCESS_FEAT_SMAP_BIT)\n",
+  "", ['qemu:max']),
+ ("kernel #GP handler does not ask uaccess_fixup", 'examples/x86_64/trap.c',
+  "	if (f->vector == VEC_GP && general_protection(f))\n",
+  "	if (f->vector == 0xff && general_protection(f))\n", ['qemu:max']),
 ]
 # Each mutant runs against these feature sets until one run fails.
 SETS = ['native', 'none', 'rep_good', 'erms']

@@ -115,6 +115,24 @@ static uintptr_t target_of(const uint8_t *p)
 	return (uintptr_t)p + 5 + (uintptr_t)(intptr_t)rd32(p + 1);
 }
 
+/* The privilege level the suite runs at: the low two bits of %cs. */
+static unsigned int test_cpl(void)
+{
+	unsigned short cs;
+
+	__asm__("mov %%cs, %0" : "=r"(cs));
+	return cs & 3;
+}
+
+/*
+ * The features the library's sites were patched for: a set less SMAP at
+ * CPL 3, where stac and clac are #UD (the library drops it itself).
+ */
+static unsigned long applied(unsigned long features)
+{
+	return test_cpl() == 3 ? features & ~UACCESS_FEAT_SMAP : features;
+}
+
 static const struct form *form_of(const uint8_t *site)
 {
 	for (size_t i = 0; i < sizeof(forms) / sizeof(forms[0]); i++)
@@ -234,6 +252,64 @@ static void test_init_error(void)
 	t_group_end();
 }
 
+static const uint8_t stac_code[3] = { 0x0f, 0x01, 0xcb };
+static const uint8_t clac_code[3] = { 0x0f, 0x01, 0xca };
+
+/*
+ * A plain uaccess_init() where the suite runs: at CPL 3 (a process on a
+ * CPU with or without SMAP) no window site may hold stac or clac, which
+ * would be #UD at the first checked call; at CPL 0 with SMAP reported
+ * they must (the bare-metal kernel has CR4.SMAP on, and its SMAP test
+ * shows the windows work). Then a checked call has to work, and the
+ * suite's own feature set is put back.
+ */
+static void test_plain_init(void)
+{
+	const struct uaccess_alt *a;
+	bool want_stac = test_cpl() == 0 &&
+			 (uaccess_cpu_features() & UACCESS_FEAT_SMAP);
+	unsigned long smap_sites = 0, stac_sites = 0, clac_sites = 0;
+	unsigned char *user = plat_alloc_pages(1);
+	unsigned char buf[16];
+	int r;
+
+	t_group_begin("uaccess_init() at this privilege level");
+	plat_printf("# CPL %u, CPU %s SMAP\n", test_cpl(),
+		    uaccess_cpu_features() & UACCESS_FEAT_SMAP ? "has" : "has no");
+	r = uaccess_init();
+	t_case(r == 0, "plain uaccess_init() returned %d (%s)", r,
+	       uaccess_init_error() ? uaccess_init_error() : "");
+	for (a = __start_uaccess_altinstr; a < __stop_uaccess_altinstr; a++) {
+		const uint8_t *site = at(&a->site);
+
+		if (a->feature != UACCESS_FEAT_SMAP_BIT)
+			continue;
+		smap_sites++;
+		stac_sites += !memcmp(site, stac_code, sizeof(stac_code));
+		clac_sites += !memcmp(site, clac_code, sizeof(clac_code));
+	}
+	t_case(smap_sites >= 2, "only %lu window sites (SMAP) in the table",
+	       smap_sites);
+	if (want_stac)
+		t_case(stac_sites + clac_sites == smap_sites,
+		       "CPL 0 with SMAP: %lu of %lu window sites hold stac, %lu clac",
+		       stac_sites, smap_sites, clac_sites);
+	else
+		t_case(stac_sites == 0 && clac_sites == 0,
+		       "CPL %u: %lu window sites hold stac, %lu clac (of %lu)",
+		       test_cpl(), stac_sites, clac_sites, smap_sites);
+	memset(buf, 0x5a, sizeof(buf));
+	r = (int)copy_to_user(UPTR(user), buf, sizeof(buf));
+	t_case(r == 0, "copy_to_user after plain uaccess_init(): %d not copied", r);
+	plat_user_begin();
+	r = memcmp(user, buf, sizeof(buf));
+	plat_user_end();
+	t_case(r == 0, "copy_to_user after plain uaccess_init(): bytes differ");
+	r = uaccess_init_features(test_features);
+	t_case(r == test_init_status, "init back to the suite's set: %d", r);
+	t_group_end();
+}
+
 void test_alternatives(void)
 {
 	const struct uaccess_alt *a, *b;
@@ -257,7 +333,8 @@ void test_alternatives(void)
 			continue;
 		sites++;
 		for (b = a; b < __stop_uaccess_altinstr; b++)
-			if (at(&b->site) == site && (test_features >> b->feature) & 1)
+			if (at(&b->site) == site &&
+			    (applied(test_features) >> b->feature) & 1)
 				chosen = b;	/* the last present one wins */
 		code = chosen ? at(&chosen->repl) : at(&a->orig);
 		len = chosen ? chosen->repl_len : a->orig_len;
@@ -296,4 +373,5 @@ void test_alternatives(void)
 
 	test_alt_forms();
 	test_init_error();
+	test_plain_init();
 }

@@ -8,8 +8,8 @@
 
 /*
  * Feature sets by name: "none", or names joined by '+' ("erms+fsrm"), where
- * "native" stands for uaccess_cpu_features() less SMAP (whose stac faults
- * in user mode): a kernel with CR4.SMAP on runs "native+smap", and
+ * "native" stands for uaccess_cpu_features() as it is (SMAP included: in
+ * user mode uaccess_init_features() leaves stac/clac out by itself), and
  * "native+fsrm" forces FSRM on top of what the CPU has. Returns 0, or -1
  * for an unknown name.
  */

@@ -58,6 +58,9 @@
  * Feature bits for uaccess_init_features(). uaccess_cpu_features() reports
  * the CPUID ones; UACCESS_FEAT_REP_GOOD is never detected (CPUID has no bit
  * for "rep stosq is fast without ERMS"): a kernel that knows it sets it.
+ * UACCESS_FEAT_SMAP is reported as CPUID has it, but uaccess_init() and
+ * uaccess_init_features() drop it when they run at CPL 3 (stac and clac
+ * are #UD outside ring 0): in a process the windows stay NOPs.
  */
 #define UACCESS_FEAT_ERMS	(1UL << UACCESS_FEAT_ERMS_BIT)	/* CPUID.7.0:EBX[9] */
 #define UACCESS_FEAT_FSRM	(1UL << UACCESS_FEAT_FSRM_BIT)	/* CPUID.7.0:EDX[4] */
