@@ -47,6 +47,8 @@ endif
 UACCESS_DIR := .
 UACCESS_ARCH := $(ARCH)
 UACCESS_PREFIX := $(PREFIX)
+# Our own pattern rules below build the sources (with -Werror, under $(O)).
+UACCESS_RULES := n
 include uaccess.mk
 LIB_SRCS := $(patsubst ./%,%,$(UACCESS_SRCS))
 LIB_OBJS := $(addprefix $(O)/,$(addsuffix .o,$(basename $(LIB_SRCS))))
@@ -117,7 +119,8 @@ test: $(TEST_BIN) $(if $(NOLIBC_CONFIGS),$(NOLIBC_BIN))
 	$(Q)sh tests/tally.sh $(SUITE_LOGS) > $(O)/suite.log; tail -n 1 $(O)/suite.log
 	$(Q)CC="$(CC)" NM="$(NM)" OBJDUMP="$(OBJDUMP)" O="$(O)" ARCH="$(ARCH)" \
 		KERNEL_CFLAGS="$(KERNEL_CFLAGS)" LIB="$(LIB)" PREFIX="$(PREFIX)" \
-		CPPFLAGS="$(CPPFLAGS)" sh tests/build-checks.sh | tee $(O)/build-checks.log
+		CPPFLAGS="$(CPPFLAGS)" EXTRA_LDFLAGS="$(EXTRA_LDFLAGS)" \
+		sh tests/build-checks.sh | tee $(O)/build-checks.log
 
 # make check: every run of CHECK_RUNS, as many at a time as make's -j
 # allows (one by one without -j; `make -j2 check` on two cores, as CI

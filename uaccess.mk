@@ -1,16 +1,32 @@
 # SPDX-License-Identifier: MIT
 #
-# uaccess.mk: the library's sources and flags, for a kernel's own Makefile
-# (the project's Makefile uses it too, so this list is what `make check`
-# builds). Set what you need, include it, build the sources with your
-# compiler:
+# uaccess.mk: the library's sources, flags, objects and the rules that
+# build them, for a kernel's own Makefile (the project's Makefile uses it
+# too, so this list is what `make check` builds). Two lines are enough:
 #
-#   UACCESS_ARCH := ...                # required: the name of a directory
+#   UACCESS_ARCH := x86_64             # required: the name of a directory
 #                                      # of arch/
-#   UACCESS_PREFIX := mykernel_        # optional: every symbol gets it
-#   UACCESS_SHORT_NAMES := n           # optional: no copy_to_user, get_user,
-#                                      # ... macros (use uaccess_copy_to_user)
 #   include path/to/uaccess/uaccess.mk
+#
+# then link $(UACCESS_OBJS) into the kernel, and compile every kernel file
+# that includes <uaccess.h> with $(UACCESS_CPPFLAGS) too. Optional, before
+# the include:
+#
+#   UACCESS_PREFIX := mykernel_        # every symbol gets it
+#   UACCESS_SHORT_NAMES := n           # no copy_to_user, get_user, ...
+#                                      # macros (use uaccess_copy_to_user)
+#   UACCESS_O := build/uaccess         # where the objects go (the default)
+#   UACCESS_CC := $(CC)                # the compiler (the default)
+#   UACCESS_EXTRA_CFLAGS := -g         # added to the library's flags
+#   UACCESS_RULES := n                 # no objects and rules: build
+#                                      # UACCESS_SRCS yourself
+#
+# Which flags the objects get: exactly $(UACCESS_CPPFLAGS) $(UACCESS_CFLAGS)
+# -O2 -MMD -MP $(UACCESS_EXTRA_CFLAGS), never the kernel's CFLAGS or
+# CPPFLAGS: a kernel built with -O0 or -mcmodel=kernel still gets the
+# library's code as it is tested (its assembly and inline asm do not care
+# about the kernel's optimisation level, and the arch's flags make the
+# objects fit any code model: see arch/$(UACCESS_ARCH)/uaccess.mk).
 #
 # An architecture may take settings of its own: see the top of
 # arch/$(UACCESS_ARCH)/uaccess.mk.
@@ -20,6 +36,10 @@
 #                     (include paths and the configuration macros)
 #   UACCESS_CFLAGS    for the library's own files (freestanding, no SIMD/FP)
 #   UACCESS_LDFLAGS   -L for the linker script's INCLUDE uaccess/sections.ld
+#   UACCESS_OBJS      the objects, $(UACCESS_O)/lib/*.o and
+#                     $(UACCESS_O)/arch/$(UACCESS_ARCH)/*.o, with pattern
+#                     rules for $(UACCESS_O)/%.o and their -MMD
+#                     dependencies included (unless UACCESS_RULES is n)
 #
 # Which files: every lib/*.c, and every arch/$(UACCESS_ARCH)/*.[cS]; as in
 # musl, an arch file replaces the lib/ file of the same base name.
@@ -47,3 +67,24 @@ UACCESS_CPPFLAGS := -I$(UACCESS_DIR)/include -I$(UACCESS_DIR)/arch/$(UACCESS_ARC
 UACCESS_CFLAGS := -std=gnu11 -ffreestanding -fno-builtin -nostdlib \
 	-fno-stack-protector -I$(UACCESS_DIR)/lib $(UACCESS_ARCH_CFLAGS)
 UACCESS_LDFLAGS := -L$(UACCESS_DIR)/include
+
+# The objects and their rules. The project's own Makefile sets
+# UACCESS_RULES := n: it builds the same sources under $(O) with its own
+# pattern rules (and -Werror), which these would otherwise overlap.
+UACCESS_RULES ?= y
+ifneq ($(strip $(UACCESS_RULES)),n)
+UACCESS_O ?= build/uaccess
+UACCESS_CC ?= $(CC)
+UACCESS_EXTRA_CFLAGS ?=
+UACCESS_OBJS := $(addprefix $(UACCESS_O)/,$(addsuffix .o,$(basename \
+	$(patsubst $(UACCESS_DIR)/%,%,$(UACCESS_SRCS)))))
+_uaccess_build = mkdir -p $(@D) && $(UACCESS_CC) $(UACCESS_CPPFLAGS) \
+	$(UACCESS_CFLAGS) -O2 -MMD -MP $(UACCESS_EXTRA_CFLAGS) -c $< -o $@
+
+$(UACCESS_O)/%.o: $(UACCESS_DIR)/%.c
+	$(_uaccess_build)
+$(UACCESS_O)/%.o: $(UACCESS_DIR)/%.S
+	$(_uaccess_build)
+
+-include $(UACCESS_OBJS:.o=.d)
+endif

@@ -3,11 +3,13 @@
 # Checks on the built library, one case each, for `make test`:
 #  - no undefined symbols but those the linker provides;
 #  - it links into a freestanding kernel image (KERNEL_CFLAGS, own linker
-#    script with <uaccess/sections.ld>);
+#    script with <uaccess/sections.ld>), also with the strictest script
+#    (tests/link/strict.ld) and orphan sections an error;
 #  - it has no section a kernel's linker script would miss;
 #  - whatever tests/arch/$ARCH/build-checks.sh adds.
-# Environment: CC NM OBJDUMP O ARCH LIB KERNEL_CFLAGS PREFIX (set by the
-# Makefile).
+# Environment: CC NM OBJDUMP O ARCH LIB KERNEL_CFLAGS PREFIX CPPFLAGS
+# EXTRA_LDFLAGS (set by the Makefile; the strict link uses EXTRA_LDFLAGS, so
+# -fuse-ld=lld checks lld's orphan handling too).
 set -u
 # The make runs below are of their own (print-flags.mk), not jobs of the
 # make that runs this script.
@@ -45,6 +47,28 @@ $CC -nostdlib -static -Wl,-L,include -Wl,-T,tests/arch/$ARCH/kernel.ld \
 	-o "$dir/kernel.elf" "$dir/kernel_main.o" "$LIB"
 result $? "links into a kernel image ($KERNEL_CFLAGS)"
 
+# The strictest kernel script (tests/link/strict.ld: .text*, .rodata*,
+# .data, .bss and the fragment, nothing else) with orphans an error: every
+# section of the library must be one docs/INTEGRATION.md tells a kernel to
+# collect. Then the same link with one object more, whose section the script
+# does not name, must fail: the check can see an orphan.
+strict_link() {
+	$CC ${EXTRA_LDFLAGS:-} -nostdlib -static -Wl,--build-id=none \
+		-Wl,--orphan-handling=error \
+		-Wl,-L,include -Wl,-L,tests/arch/$ARCH -Wl,-T,tests/link/strict.ld \
+		-o "$dir/strict.elf" "$dir/strict_main.o" "$@" "$LIB"
+}
+$CC $CPPFLAGS -std=gnu11 -O2 -Wall -Werror \
+	-ffreestanding -fno-builtin -nostdlib -fno-stack-protector \
+	$KERNEL_CFLAGS -c tests/link/strict_main.c -o "$dir/strict_main.o" &&
+$CC -std=gnu11 -O2 -ffreestanding -fno-stack-protector $KERNEL_CFLAGS \
+	-c tests/link/orphan.c -o "$dir/orphan.o" &&
+strict_link 2>"$dir/strict.log"
+result $? "links with the strict script (tests/link/strict.ld, --orphan-handling=error; $dir/strict.log)"
+! strict_link "$dir/orphan.o" 2>"$dir/orphan.log" &&
+	grep -q 'data\.rel\.local' "$dir/orphan.log"
+result $? "the strict script refuses an orphan section (.data.rel.local)"
+
 # A kernel that makes only unchecked calls, linked with the default script.
 $CC $CPPFLAGS -std=gnu11 -O2 -Wall -Werror -ffreestanding -fno-builtin \
 	-fno-stack-protector -c tests/link/unchecked_main.c \
@@ -60,27 +84,36 @@ outside=$($NM -g --defined-only "$LIB" | awk 'NF == 3 { print $3 }' |
 [ -z "$outside" ]
 result $? "nm: every symbol is ${PREFIX:-}uaccess_* or ${PREFIX:-}_uaccess_* ($(echo $outside))"
 
-# Vendoring: the files and flags of uaccess.mk with a prefix and no short
-# names, linked into a kernel that has its own copy_to_user and friends.
+# Vendoring: a kernel's Makefile as docs/INTEGRATION.md has it
+# (tests/link/kernel.mk: two lines, then $(UACCESS_OBJS) through uaccess.mk's
+# rules) with a prefix and no short names, linked into a kernel that has its
+# own copy_to_user and friends. The kernel's CFLAGS (-O0, its code model)
+# and CPPFLAGS must not reach the library's objects: every compile command
+# make ran has the library's -O2 and none of the kernel's flags.
 vdir=$O/tests/vendor
 rm -rf "$vdir" && mkdir -p "$vdir"
-vflags=$(make -s --no-print-directory -f tests/link/print-flags.mk \
-	UACCESS_ARCH="$ARCH" UACCESS_PREFIX=vk_ UACCESS_SHORT_NAMES=n)
 vok=0
-for src in $(make -s --no-print-directory -f tests/link/print-flags.mk \
-		UACCESS_ARCH="$ARCH" srcs); do
-	$CC $vflags -O2 -Wall -Werror -c "$src" \
-		-o "$vdir/lib-$(echo "${src#./}" | tr / -).o" || vok=1
-done
+make --no-print-directory -f tests/link/kernel.mk ARCH="$ARCH" CC="$CC" \
+	KERNEL_CFLAGS="$KERNEL_CFLAGS" UACCESS_O="$vdir/lib" \
+	UACCESS_PREFIX=vk_ UACCESS_SHORT_NAMES=n \
+	UACCESS_EXTRA_CFLAGS="-Wall -Werror" >"$vdir/make.log" 2>&1 || vok=1
+vcmds=$(grep -e ' -c ' "$vdir/make.log")
+vn=$(echo "$vcmds" | grep -c ' -O2 ')
+vsrcs=$(make -s --no-print-directory -f tests/link/print-flags.mk \
+	UACCESS_ARCH="$ARCH" srcs | wc -w)
+[ $vok -eq 0 ] && [ "$vn" -eq "$vsrcs" ] &&
+	! echo "$vcmds" | grep -q -e '-O0' -e 'KERNEL_OWN_C'
+result $? "vendoring: uaccess.mk's rules build the $vsrcs objects with the library's flags, not the kernel's ($vn with -O2; $vdir/make.log)"
 $CC $(make -s --no-print-directory -f tests/link/print-flags.mk \
 	UACCESS_ARCH="$ARCH" UACCESS_PREFIX=vk_ UACCESS_SHORT_NAMES=n cppflags) \
 	-std=gnu11 -O2 -Wall -Werror -ffreestanding -fno-builtin \
 	-fno-stack-protector $KERNEL_CFLAGS -c tests/link/vendor_main.c \
 	-o "$vdir/vendor_main.o" || vok=1
 [ $vok -eq 0 ] && $CC -nostdlib -static -Wl,-L,include -Wl,-e,vendor_main \
-	-Wl,-T,tests/arch/$ARCH/kernel.ld -o "$vdir/kernel.elf" "$vdir"/*.o
+	-Wl,-T,tests/arch/$ARCH/kernel.ld -o "$vdir/kernel.elf" \
+	"$vdir/vendor_main.o" $(find "$vdir/lib" -name '*.o')
 result $? "vendoring: prefixed build without short names links beside a kernel's own copy_to_user"
-vbad=$($NM --defined-only "$vdir"/lib-*.o 2>/dev/null |
+vbad=$($NM --defined-only $(find "$vdir/lib" -name '*.o') 2>/dev/null |
 	awk 'NF == 3 && $2 ~ /[A-Z]/ { print $3 }' | grep -v '^vk_' | sort -u)
 [ -z "$vbad" ]
 result $? "vendoring: every library symbol starts with vk_ ($(echo $vbad))"
