@@ -38,7 +38,8 @@ static void expect_fault(int faulted, unsigned long before, void *p,
 static void gp_test(void)
 {
 	static const unsigned long sizes[] = { 1, 8, 15, 64, 300, 5000 };
-	const char __user *bad = (const char __user *)0x8000000000000000UL;
+	const unsigned long bad_addr = 0x8000000000000000UL;
+	const char __user *bad = (const char __user *)bad_addr;
 	static unsigned char dst[5000];
 
 	t_group_begin("#GP on a non-canonical address resumes at the fixup");
@@ -48,9 +49,9 @@ static void gp_test(void)
 
 		/* One #GP or more: a fixup may retry byte by byte. */
 		t_case(r == sizes[i] && trap_last_fault.gp_count > before,
-		       "__copy_from_user(%lu bytes) from %p: %lu not copied, "
+		       "__copy_from_user(%lu bytes) from %#lx: %lu not copied, "
 		       "%lu #GP resolved (want %lu, at least 1)", sizes[i],
-		       (const void *)bad, r, trap_last_fault.gp_count - before,
+		       bad_addr, r, trap_last_fault.gp_count - before,
 		       sizes[i]);
 	}
 	t_group_end();
