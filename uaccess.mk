@@ -4,8 +4,8 @@
 # build them, for a kernel's own Makefile (the project's Makefile uses it
 # too, so this list is what `make check` builds). Two lines are enough:
 #
-#   UACCESS_ARCH := x86_64             # required: the name of a directory
-#                                      # of arch/
+#   UACCESS_ARCH := <arch>             # required: the name of a directory
+#                                      # of arch/ (ls arch/)
 #   include path/to/uaccess/uaccess.mk
 #
 # then link $(UACCESS_OBJS) into the kernel, and compile every kernel file
