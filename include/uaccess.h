@@ -298,7 +298,7 @@ int uaccess_init(void);
  * lets a kernel mask a feature (a CPU erratum) and lets tests force each
  * code path. uaccess_cpu_features() returns what uaccess_init() would use;
  * an architecture may leave out a feature that cannot work where it runs
- * (x86-64: SMAP at CPL 3, see <uaccess/arch.h>).
+ * (see the feature bits of <uaccess/arch.h>).
  */
 int uaccess_init_features(unsigned long features);
 unsigned long uaccess_cpu_features(void);
