@@ -20,8 +20,12 @@ void test_arch_module_code(const struct uaccess_module *m,
 void test_arch_module_refusals(const struct uaccess_module *m)
 {
 	static char junk[6];
-	struct uaccess_module odd = *m;
+	/* Static: should unregistering fail, the list must not point into
+	 * a dead stack frame. */
+	static struct uaccess_module odd;
 	int r;
+
+	odd = *m;
 
 	/* Not registered yet: m itself is, under another struct. */
 	odd.next = NULL;
