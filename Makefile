@@ -58,8 +58,8 @@ CPPFLAGS := $(patsubst -I./%,-I%,$(UACCESS_CPPFLAGS))
 LIB_CFLAGS := $(UACCESS_CFLAGS) -O2 -Wall -Wextra -Werror $(EXTRA_CFLAGS)
 
 # The hosted test program (a Linux process; may use libc).
-TEST_SRCS := $(wildcard tests/*.c tests/hosted/*.c tests/arch/$(ARCH)/*.c \
-	tests/arch/$(ARCH)/*.S)
+TEST_SRCS := $(wildcard tests/*.c tests/module/*.c tests/hosted/*.c \
+	tests/arch/$(ARCH)/*.c tests/arch/$(ARCH)/*.S)
 TEST_OBJS := $(addprefix $(O)/,$(addsuffix .o,$(basename $(TEST_SRCS))))
 TEST_BIN := $(O)/tests/uaccess-test
 TEST_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Itests \
@@ -86,7 +86,8 @@ $(O)/%.o: %.S
 	$(quiet) AS $@
 	$(Q)mkdir -p $(@D) && $(CC) $(CPPFLAGS) $(CFLAGS_FOR) -MMD -MP -c $< -o $@
 
-$(TEST_BIN): $(TEST_OBJS) $(LIB) tests/hosted/extable.ld include/uaccess/sections.ld
+$(TEST_BIN): $(TEST_OBJS) $(LIB) tests/hosted/extable.ld include/uaccess/sections.ld \
+		tests/module/sections.ld
 	$(quiet) LD $@
 	$(Q)$(CC) $(TEST_LDFLAGS) -o $@ $(TEST_OBJS) $(LIB)
 

@@ -20,8 +20,9 @@
  *  5. access_ok(p, n) is true iff [p, p + n) lies inside the user range
  *     [uaccess_user_start, uaccess_user_end) without wrapping around.
  *  6. uaccess_fixup(pc) returns the address at which to resume if pc is an
- *     instruction covered by the library's exception table, else 0. It takes
- *     no locks and allocates nothing: call it from the page-fault handler.
+ *     instruction covered by the image's exception table or by that of a
+ *     registered module (uaccess_register_module()), else 0. It takes no
+ *     locks and allocates nothing: call it from the page-fault handler.
  *  7. uaccess_init() runs once on the boot CPU before any user access: it
  *     sorts the exception table and picks the routines for this CPU.
  *
@@ -59,7 +60,8 @@ extern unsigned long uaccess_user_end;
  * time no other CPU is inside a uaccess call. start = 4096 makes every access
  * through a NULL pointer fail the check. An architecture may also hold the
  * range in its code (immediates of the Spectre-v1 masks): a call after
- * uaccess_init() then rewrites them (see <uaccess/arch.h>).
+ * uaccess_init() then rewrites them, in the image and in every registered
+ * module (see <uaccess/arch.h>).
  */
 void uaccess_set_user_range(unsigned long start, unsigned long end);
 
@@ -315,6 +317,71 @@ const char *uaccess_strategy_name(void);
 const char *uaccess_init_error(void);
 
 unsigned long uaccess_fixup(unsigned long pc);
+
+/*
+ * Loadable modules. Code of a module that includes <uaccess.h> has
+ * exception-table entries, and on x86-64 patch sites and user-range
+ * immediates, in sections of the module's own ELF file with the same names
+ * as the image's. The kernel's module loader finds them by name in the
+ * module's section headers and, after loading and relocating the module,
+ * fills one struct uaccess_module with where they ended up in memory:
+ *
+ *	extable_start, extable_stop	uaccess_extable (writable: sorted
+ *					in place)
+ *	altinstr_start, altinstr_stop	uaccess_altinstr (x86-64)
+ *	range_start, range_stop		uaccess_range (x86-64)
+ *
+ * [start, stop) of each; NULL, NULL for a section the module lacks. The
+ * module's uaccess_altinstr_code must be loaded too (the alternatives
+ * point into it); its bounds are not needed. An architecture that patches
+ * no code (PowerPC32) ignores the altinstr and range bounds. `next`
+ * belongs to the library from registration until the grace period after
+ * unregistration has ended (see below).
+ *
+ * uaccess_register_module(m), after uaccess_init() and before any of m's
+ * code runs:
+ *  1. sorts m's exception table in place; on x86-64 writes into m's patch
+ *     sites the code of the feature set the last uaccess_init() /
+ *     uaccess_init_features() chose, and the current user range into m's
+ *     range immediates, then serializes; then publishes m: from then on
+ *     uaccess_fixup() finds m's entries, on every CPU. Returns 0.
+ *  2. returns -1 and does not register m when m is NULL, its exception
+ *     table bounds are not whole entries (stop < start, misaligned, an odd
+ *     size), m is registered already, uaccess_init() has not run, or (x86-64)
+ *     its altinstr or range bounds are not whole entries or one of its
+ *     sites or immediates is refused as uaccess_init() refuses one (that
+ *     code may have been written; m's code must not run).
+ *     uaccess_init_error() then says why, naming the refused site.
+ *     After a 0, uaccess_init_error() is NULL.
+ *
+ * uaccess_unregister_module(m), once none of m's code can run any more:
+ *  3. unlinks m: a uaccess_fixup() that starts after the call returns does
+ *     not find m's entries. m's memory (struct, table and code) may be
+ *     freed only after a grace period: once no CPU can still be inside a
+ *     uaccess_fixup() that started before the call returned (RCU's
+ *     synchronize_rcu(), or a stop-machine, or any wait that outlasts
+ *     every fault handler running at the time of the call).
+ *  4. does nothing if m is not registered.
+ *
+ * Concurrency: uaccess_register_module() and uaccess_unregister_module()
+ * are serialized by the caller (the kernel's module mutex), and neither
+ * runs concurrently with uaccess_init*() or uaccess_set_user_range(). Each
+ * may run while other CPUs take faults and run uaccess_fixup(), which
+ * walks the modules with acquire loads against the release store that
+ * links or unlinks one, without a lock. uaccess_init_features() patches
+ * the registered modules again for its feature set, and
+ * uaccess_set_user_range() rewrites their range immediates (x86-64): every
+ * copy of the code in the kernel follows the same choice.
+ */
+struct uaccess_module {
+	void *extable_start, *extable_stop;
+	void *altinstr_start, *altinstr_stop;
+	void *range_start, *range_stop;
+	struct uaccess_module *next;	/* the library's */
+};
+
+__must_check int uaccess_register_module(struct uaccess_module *m);
+void uaccess_unregister_module(struct uaccess_module *m);
 
 /*
  * The short names kernels use. Each is a macro over the uaccess_ spelling

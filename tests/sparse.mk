@@ -29,7 +29,7 @@ SPARSE_KERNEL_DIR := examples
 SPARSE_LIB_SRCS := $(filter %.c,$(LIB_SRCS))
 SPARSE_KERNEL_SRCS := $(if $(wildcard $(SPARSE_KERNEL_DIR)/$(ARCH)/kernel.mk),\
 	$(wildcard $(SPARSE_KERNEL_DIR)/$(ARCH)/*.c $(SPARSE_KERNEL_DIR)/*.c \
-	tests/*.c tests/arch/$(ARCH)/*.c tests/nolibc/*.c))
+	tests/*.c tests/module/*.c tests/arch/$(ARCH)/*.c tests/nolibc/*.c))
 SPARSE_KERNEL_INCLUDES := -I$(SPARSE_KERNEL_DIR)/$(ARCH) -Itests \
 	-Itests/arch/$(ARCH) -Itests/nolibc/include
 SPARSE_LOG = $(O)/sparse.log

@@ -5,6 +5,7 @@
 
 const struct test suite[] = {
 	{ "extable", test_extable },
+	{ "module", test_module },
 	{ "access_ok", test_access_ok },
 	TEST_ARCH_TESTS
 	{ "scalar", test_scalar },

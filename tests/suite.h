@@ -7,6 +7,7 @@
 extern const struct test suite[];
 
 void test_extable(void);
+void test_module(void);
 void test_access_ok(void);
 void test_bulk(void);
 void test_scalar(void);

@@ -74,8 +74,27 @@ void _uaccess_text_poke(void *dst, const void *src, unsigned long len);
 void _uaccess_serialize(void);
 
 /*
- * user_range.c: write the user range into every mask; 0, or -1 if an
- * immediate was refused (the first refusal goes into report).
+ * An entry of the section uaccess_range: where a mask's 8-byte immediate
+ * is, and which value of the range it holds.
+ */
+struct uaccess_range_imm {
+	int32_t imm;	/* the 8-byte immediate - &imm */
+	int32_t kind;	/* UACCESS_RANGE_IMM_*, or -1: no immediate */
+};
+
+/*
+ * user_range.c: write the current user range into the immediates of the
+ * entries [start, stop) (the image's or a module's); 0, or -1 if one was
+ * refused (the first refusal goes into report). The caller serializes.
+ */
+int _uaccess_range_patch(const struct uaccess_range_imm *start,
+			 const struct uaccess_range_imm *stop,
+			 struct uaccess_patch_report *report);
+
+/*
+ * user_range.c: the same for the image's immediates, from uaccess_init();
+ * from then on every uaccess_set_user_range() rewrites them, and those of
+ * the registered modules.
  */
 int _uaccess_arch_user_range_init(struct uaccess_patch_report *report);
 

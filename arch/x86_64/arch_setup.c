@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
  * uaccess_init() for x86-64: patch the alternatives and the user-range
- * immediates for the feature set; remember, in words, what was written at
- * the sites and what was refused.
+ * immediates for the feature set, the image's and every registered
+ * module's; remember, in words, what was written at the sites and what was
+ * refused. A module registered later gets the same feature set and the
+ * same code path, on its own tables.
  */
 #include <uaccess.h>
 #include "internal.h"
@@ -27,8 +29,9 @@ static const struct {
 	[UACCESS_ALT_BULK] = { ", bulk=", { "loop", "repq", "rep" } },
 };
 
-static struct uaccess_patch_report last;	/* of the last uaccess_init() */
+static struct uaccess_patch_report last;	/* of the last init or registration */
 static char strategy[64];			/* "" until uaccess_init() */
+static unsigned long chosen;			/* the last init's feature set */
 
 /* Append s at *p, staying inside strategy[]. */
 static void put(char **p, const char *s)
@@ -45,6 +48,15 @@ static unsigned int cpl(void)
 
 	__asm__("mov %%cs, %0" : "=r"(cs));
 	return cs & 3;
+}
+
+/* A module's alternatives and range immediates, for the chosen set. */
+static int patch_module(const struct uaccess_module *m,
+			struct uaccess_patch_report *report)
+{
+	return _uaccess_apply_alternatives(m->altinstr_start, m->altinstr_stop,
+					   chosen, report) |
+	       _uaccess_range_patch(m->range_start, m->range_stop, report);
 }
 
 int _uaccess_arch_setup(unsigned long features)
@@ -64,10 +76,14 @@ int _uaccess_arch_setup(unsigned long features)
 	if (cpl() == 3)
 		features &= ~UACCESS_FEAT_SMAP;
 	last = zero;
+	chosen = features;
 	ret = _uaccess_apply_alternatives(__start_uaccess_altinstr,
 					  __stop_uaccess_altinstr, features,
 					  &last) |
 	      _uaccess_arch_user_range_init(&last);
+	/* A kernel that masks a feature late must not keep it in a module. */
+	for (const struct uaccess_module *m = _uaccess_modules; m; m = m->next)
+		ret |= patch_module(m, &last);
 	_uaccess_serialize();	/* once, after all the code is written */
 
 	for (unsigned int i = 0; i < UACCESS_ALT_NAMES; i++) {
@@ -83,6 +99,36 @@ int _uaccess_arch_setup(unsigned long features)
 		put(&p, names[i].label);
 		put(&p, word);
 	}
+	return ret;
+}
+
+/* Whole entries of size `size` in [start, stop), or none (NULL, NULL)? */
+static int whole(const void *start, const void *stop, unsigned long size)
+{
+	unsigned long a = (unsigned long)start, b = (unsigned long)stop;
+
+	return b >= a && a % 4 == 0 && (b - a) % size == 0 && (a || !b);
+}
+
+int _uaccess_arch_module(struct uaccess_module *m, const char *why)
+{
+	struct uaccess_patch_report zero = { { 0 }, "" };
+	int ret;
+
+	last = zero;
+	if (!why && !whole(m->altinstr_start, m->altinstr_stop,
+			   sizeof(struct uaccess_alt)))
+		why = "module: altinstr bounds are not whole entries";
+	if (!why && !whole(m->range_start, m->range_stop,
+			   sizeof(struct uaccess_range_imm)))
+		why = "module: range bounds are not whole entries";
+	if (why) {
+		for (unsigned int i = 0; *why && i < sizeof(last.error) - 1; i++)
+			last.error[i] = *why++;
+		return -1;
+	}
+	ret = patch_module(m, &last);
+	_uaccess_serialize();
 	return ret;
 }
 

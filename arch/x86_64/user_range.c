@@ -5,19 +5,16 @@
  * two movabs instructions, each listed in the section uaccess_range. This
  * file writes them: at uaccess_init(), and at every uaccess_set_user_range()
  * after it (before it, the text-poke hook may not be ready, and init writes
- * them anyway). Like the alternatives, a site is checked before it is
- * written: the 8 bytes must follow a movabs opcode (REX.W, then B8+r), or
- * the site is left alone, the call returns -1 and the report says which.
+ * them anyway); a module's at its registration and at every later
+ * uaccess_set_user_range(), through the same function. Like the
+ * alternatives, a site is checked before it is written: the 8 bytes must
+ * follow a movabs opcode (REX.W, then B8+r), or the site is left alone,
+ * the call returns -1 and the report says which.
  */
 #include <stdint.h>
 #include <uaccess.h>
 #include "internal.h"
 #include "arch_internal.h"
-
-struct uaccess_range_imm {
-	int32_t imm;	/* the 8-byte immediate - &imm */
-	int32_t kind;	/* UACCESS_RANGE_IMM_* */
-};
 
 extern struct uaccess_range_imm __start_uaccess_range[];
 extern struct uaccess_range_imm __stop_uaccess_range[];
@@ -35,17 +32,18 @@ __asm__(".pushsection uaccess_range, \"a\"\n\t"
 
 static int written;	/* the immediates have been written once */
 
-static int patch_range(unsigned long start, unsigned long end,
-		       struct uaccess_patch_report *report)
+int _uaccess_range_patch(const struct uaccess_range_imm *start,
+			 const struct uaccess_range_imm *stop,
+			 struct uaccess_patch_report *report)
 {
+	unsigned long minus_start = -uaccess_user_start;
+	unsigned long span = uaccess_user_end - uaccess_user_start;
 	int ret = 0;
 
-	for (struct uaccess_range_imm *r = __start_uaccess_range;
-	     r < __stop_uaccess_range; r++) {
+	for (const struct uaccess_range_imm *r = start; r < stop; r++) {
 		uint8_t *imm = (uint8_t *)&r->imm + r->imm;
-		unsigned long v = r->kind == UACCESS_RANGE_IMM_SPAN ?
-			end - start : -start;
-		const uint8_t *b = (const uint8_t *)&v;
+		const uint8_t *b = (const uint8_t *)(r->kind == UACCESS_RANGE_IMM_SPAN ?
+						     &span : &minus_start);
 		int same = 1;
 
 		if (r->kind == RANGE_IMM_NONE)
@@ -68,22 +66,30 @@ static int patch_range(unsigned long start, unsigned long end,
 		if (!same)
 			_uaccess_text_poke(imm, b, 8);
 	}
-	written = 1;
 	return ret;
 }
 
 int _uaccess_arch_user_range_init(struct uaccess_patch_report *report)
 {
-	return patch_range(uaccess_user_start, uaccess_user_end, report);
+	written = 1;
+	return _uaccess_range_patch(__start_uaccess_range, __stop_uaccess_range,
+				    report);
 }
 
 void _uaccess_arch_user_range(unsigned long start, unsigned long end)
 {
+	(void)start, (void)end;	/* uaccess_user_start / _end hold them */
 	if (written) {
-		/* uaccess_init() reported any site refused here already. */
+		/* uaccess_init() and the registrations reported any site
+		 * refused here already. */
 		struct uaccess_patch_report ignored = { { 0 }, "" };
 
-		patch_range(start, end, &ignored);
+		_uaccess_range_patch(__start_uaccess_range,
+				     __stop_uaccess_range, &ignored);
+		for (const struct uaccess_module *m = _uaccess_modules; m;
+		     m = m->next)
+			_uaccess_range_patch(m->range_start, m->range_stop,
+					     &ignored);
 		_uaccess_serialize();
 	}
 }

@@ -21,7 +21,7 @@ PPC_BM_LINES := 32 64
 
 # The suite (not the hosted platform), the libc subset of tests/nolibc, and
 # this kernel.
-PPC_BM_SRCS := $(wildcard tests/*.c tests/arch/powerpc32/*.c) \
+PPC_BM_SRCS := $(wildcard tests/*.c tests/module/*.c tests/arch/powerpc32/*.c) \
 	tests/nolibc/string.c tests/nolibc/vsnprintf.c \
 	$(filter-out $(PPC_BM)/demo.c,$(wildcard $(PPC_BM)/*.c)) $(PPC_BM)/start.S
 
@@ -66,7 +66,7 @@ $(PPC_BM_OUT)/k$(1)/%.o: %.S
 	$$(Q)mkdir -p $$(@D) && $$(CC) $$(PPC_BM_CFLAGS) -MMD -MP -c $$< -o $$@
 
 $(PPC_BM_OUT)/kernel-l$(1).elf: $$(PPC_BM_OBJS_$(1)) $(PPC_BM_OUT)/lib$(1)/libuaccess.a \
-		$(PPC_BM)/kernel.ld include/uaccess/sections.ld
+		$(PPC_BM)/kernel.ld include/uaccess/sections.ld tests/module/sections.ld
 	$$(quiet) LD $$@
 	$$(Q)$$(CC) $$(PPC_BM_LDFLAGS) -o $$@ $$(PPC_BM_OBJS_$(1)) \
 		$(PPC_BM_OUT)/lib$(1)/libuaccess.a

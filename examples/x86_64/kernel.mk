@@ -18,7 +18,7 @@ BM_SRC := examples/x86_64
 BM_COMMON := $(addprefix $(BM_SRC)/,boot.S entry.S kprobe.S trap.c mmu.c kernel.c) \
 	tests/nolibc/string.c tests/nolibc/vsnprintf.c
 BM_TEST_SRCS := $(BM_COMMON) $(BM_SRC)/run_tests.c $(BM_SRC)/smap.c \
-	$(wildcard tests/*.c tests/arch/x86_64/*.c tests/arch/x86_64/*.S)
+	$(wildcard tests/*.c tests/module/*.c tests/arch/x86_64/*.c tests/arch/x86_64/*.S)
 BM_DEMO_SRCS := $(BM_COMMON) $(BM_SRC)/demo.c examples/demo_common.c
 bm_objs = $(addprefix $(BM_DIR)/,$(addsuffix .o,$(basename $(1))))
 
@@ -52,7 +52,8 @@ BM_LDFLAGS = -nostdlib -static -Wl,--build-id=none \
 
 $(BM_KERNEL): $(call bm_objs,$(BM_TEST_SRCS))
 $(BM_DEMO): $(call bm_objs,$(BM_DEMO_SRCS))
-$(BM_KERNEL) $(BM_DEMO): $(LIB) $(BM_SRC)/kernel.ld include/uaccess/sections.ld
+$(BM_KERNEL) $(BM_DEMO): $(LIB) $(BM_SRC)/kernel.ld include/uaccess/sections.ld \
+		tests/module/sections.ld
 	$(quiet) LD $@
 	$(Q)$(CC) $(BM_LDFLAGS) -o $@ $(filter %.o,$^) $(LIB)
 

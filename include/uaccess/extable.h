@@ -18,6 +18,13 @@
  * kernel with its own linker script includes <uaccess/sections.ld>.
  *
  * The section is writable because uaccess_init() sorts it in place.
+ *
+ * The section names of the library's tables (uaccess_extable here,
+ * uaccess_altinstr, uaccess_altinstr_code and uaccess_range on x86-64) are
+ * written as tokens, never inside a string, so that a file may #define
+ * them to other names before it includes <uaccess.h>: the suite builds its
+ * stand-ins for loadable modules into the test program that way
+ * (tests/module/), each with tables of its own.
  */
 #ifndef UACCESS_EXTABLE_H
 #define UACCESS_EXTABLE_H

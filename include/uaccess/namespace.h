@@ -35,6 +35,8 @@
 #define uaccess_strategy_name _UACCESS_NS(uaccess_strategy_name)
 #define uaccess_init_error _UACCESS_NS(uaccess_init_error)
 #define uaccess_fixup _UACCESS_NS(uaccess_fixup)
+#define uaccess_register_module _UACCESS_NS(uaccess_register_module)
+#define uaccess_unregister_module _UACCESS_NS(uaccess_unregister_module)
 #define uaccess_set_user_range _UACCESS_NS(uaccess_set_user_range)
 #define uaccess_user_start _UACCESS_NS(uaccess_user_start)
 #define uaccess_user_end _UACCESS_NS(uaccess_user_end)
@@ -43,7 +45,9 @@
 
 /* Between lib/ and the architectures (lib/internal.h). */
 #define _uaccess_extable_sort _UACCESS_NS(_uaccess_extable_sort)
+#define _uaccess_modules _UACCESS_NS(_uaccess_modules)
 #define _uaccess_arch_setup _UACCESS_NS(_uaccess_arch_setup)
+#define _uaccess_arch_module _UACCESS_NS(_uaccess_arch_module)
 #define _uaccess_arch_user_range _UACCESS_NS(_uaccess_arch_user_range)
 
 /* A symbol's name as a string for inline asm, after the mapping above. */

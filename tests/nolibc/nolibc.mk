@@ -18,7 +18,7 @@
 # NOLIBC_ARCH_CFLAGS.
 
 NOLIBC_DIR := $(O)/nolibc
-NOLIBC_SRCS := $(wildcard tests/*.c tests/arch/$(ARCH)/*.c tests/arch/$(ARCH)/*.S \
+NOLIBC_SRCS := $(wildcard tests/*.c tests/module/*.c tests/arch/$(ARCH)/*.c tests/arch/$(ARCH)/*.S \
 	tests/nolibc/*.c tests/nolibc/linux/*.c tests/nolibc/linux/$(ARCH)/*.S \
 	tests/hosted/process.c)
 NOLIBC_OBJS := $(addprefix $(NOLIBC_DIR)/,$(addsuffix .o,$(basename $(NOLIBC_SRCS))))
@@ -51,7 +51,8 @@ $(NOLIBC_DIR)/%.o: %.S
 	$(quiet) AS $@
 	$(Q)mkdir -p $(@D) && $(CC) $(CPPFLAGS) $(NOLIBC_CFLAGS) -MMD -MP -c $< -o $@
 
-$(NOLIBC_BIN): $(NOLIBC_OBJS) $(LIB) tests/hosted/extable.ld include/uaccess/sections.ld
+$(NOLIBC_BIN): $(NOLIBC_OBJS) $(LIB) tests/hosted/extable.ld include/uaccess/sections.ld \
+		tests/module/sections.ld
 	$(quiet) LD $@
 	$(Q)mkdir -p $(@D) && $(CC) $(NOLIBC_LDFLAGS) -o $@ $(NOLIBC_OBJS) $(LIB)
 

@@ -33,6 +33,16 @@ bool test_arch_probe_read(const void *p);
 /* The user ends a kernel may set (paging modes, address-space splits). */
 #define TEST_ARCH_USER_ENDS UACCESS_USER_END_3G, UACCESS_USER_END_2G
 
+/*
+ * A registered module's code (module_code.c): PowerPC32 patches nothing,
+ * so a module has no patch sites or range immediates, and the altinstr
+ * and range bounds a loader might fill in are ignored.
+ */
+struct uaccess_module;
+void test_arch_module_code(const struct uaccess_module *m,
+			   unsigned long features, const char *when);
+void test_arch_module_refusals(const struct uaccess_module *m);
+
 /* The arch's own tests, for the suite table. */
 void test_dcbz_line(void);
 void test_kuap(void);

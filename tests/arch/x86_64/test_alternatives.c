@@ -310,46 +310,127 @@ static void test_plain_init(void)
 	t_group_end();
 }
 
-void test_alternatives(void)
+/*
+ * Judge every site of the table [start, stop) (the image's or a module's)
+ * against `features`: the replacement of its last present feature, else
+ * the original, then long NOPs. Returns the number of sites; *patched
+ * gets those with a replacement.
+ */
+static unsigned long check_sites(const struct uaccess_alt *start,
+				 const struct uaccess_alt *stop,
+				 unsigned long features, const char *when,
+				 unsigned long *patched)
 {
 	const struct uaccess_alt *a, *b;
-	unsigned long sites = 0, patched = 0;
-	char want[128];
+	unsigned long sites = 0;
 
-	t_group_begin("alternatives applied");
-	t_case(test_init_status == 0, "uaccess_init_features returned %d",
-	       test_init_status);
-	for (a = __start_uaccess_altinstr; a < __stop_uaccess_altinstr; a++) {
+	*patched = 0;
+	for (a = start; a < stop; a++) {
 		const uint8_t *site = at(&a->site);
 		const struct uaccess_alt *chosen = NULL;
 		const uint8_t *code;
 		unsigned int len;
 
 		/* Judge each site once, at its first entry. */
-		for (b = __start_uaccess_altinstr; b < a; b++)
+		for (b = start; b < a; b++)
 			if (at(&b->site) == site)
 				break;
 		if (b < a)
 			continue;
 		sites++;
-		for (b = a; b < __stop_uaccess_altinstr; b++)
+		for (b = a; b < stop; b++)
 			if (at(&b->site) == site &&
-			    (applied(test_features) >> b->feature) & 1)
+			    (applied(features) >> b->feature) & 1)
 				chosen = b;	/* the last present one wins */
 		code = chosen ? at(&chosen->repl) : at(&a->orig);
 		len = chosen ? chosen->repl_len : a->orig_len;
-		patched += chosen != NULL;
+		*patched += chosen != NULL;
 		t_case(len <= a->site_len && a->orig_len <= a->site_len,
-		       "site %p: lengths orig %u repl %u site %u", (void *)site,
-		       a->orig_len, len, a->site_len);
+		       "%s: site %p: lengths orig %u repl %u site %u", when,
+		       (void *)site, a->orig_len, len, a->site_len);
 		t_case(holds(site, code, len),
-		       "site %p: not the %s (feature bit %u)", (void *)site,
-		       chosen ? "replacement" : "original",
+		       "%s: site %p: not the %s (feature bit %u)", when,
+		       (void *)site, chosen ? "replacement" : "original",
 		       chosen ? chosen->feature : a->feature);
 		t_case(long_nops(site + len, a->site_len - len),
-		       "site %p: padding of %u bytes is not long NOPs",
-		       (void *)site, a->site_len - len);
+		       "%s: site %p: padding of %u bytes is not long NOPs",
+		       when, (void *)site, a->site_len - len);
 	}
+	return sites;
+}
+
+void test_arch_module_code(const struct uaccess_module *m,
+			   unsigned long features, const char *when)
+{
+	const struct uaccess_range_imm *r;
+	unsigned long sites, patched, imms = 0;
+
+	sites = check_sites(m->altinstr_start, m->altinstr_stop, features,
+			    when, &patched);
+	t_case(sites >= 4, "%s: module has only %lu patch sites", when, sites);
+	/* The immediates: -start and end - start of the range now set. */
+	for (r = m->range_start; r < (const struct uaccess_range_imm *)m->range_stop; r++) {
+		const uint8_t *imm = (const uint8_t *)&r->imm + r->imm;
+		uint64_t v, want = r->kind == UACCESS_RANGE_IMM_SPAN ?
+			uaccess_user_end - uaccess_user_start : -uaccess_user_start;
+
+		memcpy(&v, imm, 8);
+		imms++;
+		t_case(v == want && (r->kind == UACCESS_RANGE_IMM_SPAN ||
+				     r->kind == UACCESS_RANGE_IMM_MINUS_START),
+		       "%s: range immediate %p (kind %d) holds %#llx, want %#llx",
+		       when, (const void *)imm, (int)r->kind,
+		       (unsigned long long)v, (unsigned long long)want);
+	}
+	t_case(imms >= 2, "%s: module has only %lu range immediates", when, imms);
+}
+
+/* A module's altinstr or range bounds that are not whole entries. */
+void test_arch_module_refusals(const struct uaccess_module *m)
+{
+	static const struct { int table; long start, stop; const char *why; } bad[] = {
+		{ 0, 0, 4, "module: altinstr bounds are not whole entries" },
+		{ 0, 8, 0, "module: altinstr bounds are not whole entries" },
+		{ 1, 0, 12, "module: range bounds are not whole entries" },
+		{ 1, 2, 10, "module: range bounds are not whole entries" },
+	};
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		struct uaccess_module odd = *m;
+		const char *e;
+		int r;
+
+		odd.next = NULL;
+		/* No table: else m's, registered already, would be found. */
+		odd.extable_start = odd.extable_stop = NULL;
+		if (bad[i].table == 0) {
+			odd.altinstr_start = (char *)m->altinstr_start + bad[i].start;
+			odd.altinstr_stop = (char *)m->altinstr_start + bad[i].stop;
+		} else {
+			odd.range_start = (char *)m->range_start + bad[i].start;
+			odd.range_stop = (char *)m->range_start + bad[i].stop;
+		}
+		r = uaccess_register_module(&odd);
+		e = uaccess_init_error();
+		t_case(r == -1 && e && !strcmp(e, bad[i].why),
+		       "module bounds %s +%ld..+%ld: returned %d, \"%s\"",
+		       bad[i].table ? "range" : "altinstr", bad[i].start,
+		       bad[i].stop, r, e ? e : "(null)");
+		if (!r)
+			uaccess_unregister_module(&odd);
+	}
+}
+
+void test_alternatives(void)
+{
+	unsigned long sites, patched;
+	char want[128];
+
+	t_group_begin("alternatives applied");
+	t_case(test_init_status == 0, "uaccess_init_features returned %d",
+	       test_init_status);
+	sites = check_sites(__start_uaccess_altinstr, __stop_uaccess_altinstr,
+			    test_features, "image", &patched);
 	t_case(sites >= 8, "only %lu patch sites", sites);
 	t_group_end();
 

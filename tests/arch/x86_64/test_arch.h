@@ -31,6 +31,16 @@ bool test_arch_probe_read(const void *p);
 /* The user ends a kernel may set (paging modes, address-space splits). */
 #define TEST_ARCH_USER_ENDS UACCESS_USER_END_4LEVEL, UACCESS_USER_END_5LEVEL
 
+/*
+ * A registered module's code (test_alternatives.c): every patch site holds
+ * what `features` calls for, every range immediate the current user range.
+ */
+struct uaccess_module;
+void test_arch_module_code(const struct uaccess_module *m,
+			   unsigned long features, const char *when);
+/* What the architecture refuses in a module: its altinstr and range bounds. */
+void test_arch_module_refusals(const struct uaccess_module *m);
+
 /* The arch's own tests, for the suite table. */
 void test_alternatives(void);
 #define TEST_ARCH_TESTS { "alternatives", test_alternatives },

@@ -24,6 +24,7 @@
 #define _uaccess_text_poke _UACCESS_NS(_uaccess_text_poke)
 #define _uaccess_serialize _UACCESS_NS(_uaccess_serialize)
 #define _uaccess_arch_user_range_init _UACCESS_NS(_uaccess_arch_user_range_init)
+#define _uaccess_range_patch _UACCESS_NS(_uaccess_range_patch)
 #define _uaccess_clear_user_bytes _UACCESS_NS(_uaccess_clear_user_bytes)
 #define _uaccess_clear_user_short _UACCESS_NS(_uaccess_clear_user_short)
 #define _uaccess_clear_user_long _UACCESS_NS(_uaccess_clear_user_long)
@@ -342,10 +343,11 @@ fault:
  * access, and a rep stosb / rep movsb waits for its address
  * (docs/BENCHMARKS.md); with immediates the path is add, cmp, adc, or. The
  * arguments start and end are unused: they are there for the portable
- * uaccess_mask_ptr().
+ * uaccess_mask_ptr(). The section's name is written as a token, as in
+ * <uaccess/extable.h>.
  */
 #define _UACCESS_RANGE_IMM(label, kind)					\
-	"	.pushsection uaccess_range, \"a\"\n"			\
+	"	.pushsection " _UACCESS_S(uaccess_range) ", \"a\"\n"	\
 	"	.balign 4\n"						\
 	"	.long " label " - 8 - .\n"				\
 	"	.long " kind "\n"					\
