@@ -25,6 +25,31 @@
  *     locks and allocates nothing: call it from the page-fault handler.
  *  7. uaccess_init() runs once on the boot CPU before any user access: it
  *     sorts the exception table and picks the routines for this CPU.
+ *  8. copy_from_user_nozero(to, from, n) is copy_from_user without the
+ *     zero-fill: after the same check and mask, to[0, k) == from[0, k),
+ *     it returns n - k, and to[k, n) is left as it was; a failed check
+ *     returns n and writes nothing at all. For destinations that hold live
+ *     data (a buffer-cache block, a pipe ring), where zeroing what the copy
+ *     did not reach would destroy it; the caller must not use to[k, n) as
+ *     if it came from the user.
+ *  9. check_zeroed_user(from, size): let i be the first byte of
+ *     from[0, size) that is nonzero or inaccessible. 1 if there is none
+ *     (size 0 included, which reads nothing), 0 if byte i is nonzero,
+ *     -UACCESS_EFAULT if it is inaccessible or the range fails access_ok()
+ *     (nothing is read then). The answer goes by address order: a nonzero
+ *     byte before a hole gives 0, one after it -EFAULT.
+ * 10. copy_struct_from_user(dst, ksize, src, usize), for a struct that a
+ *     system call extends over time (the user passes its size): returns 0
+ *     and dst[0, ksize) holds src[0, min) followed by zeros (min =
+ *     min(ksize, usize)) if src[0, usize) is readable and, when usize >
+ *     ksize, src[ksize, usize) is all zero. Else, with dst[0, ksize) all
+ *     zero on every failure: -UACCESS_E2BIG if usize > ksize and
+ *     check_zeroed_user(src + ksize, usize - ksize) is 0; -UACCESS_EFAULT if
+ *     that check is -EFAULT, if src[0, usize) fails access_ok() (nothing
+ *     is read) or if src[0, min) faults. The bytes past ksize are checked
+ *     first, so a nonzero one there gives -E2BIG even where src[0, min)
+ *     would fault. usize 0 reads nothing and succeeds, as a copy_from_user
+ *     of 0 bytes does.
  *
  * Counts are exact: never more bytes reported done than were done (that
  * would leak kernel data through copy_from_user) and never fewer (a short
@@ -147,6 +172,21 @@ _UACCESS_INLINE __must_check unsigned long uaccess_copy_from_user(void *to,
 		_uaccess_kernel_zero((char *)to + (n - left), left);
 	return left;
 }
+
+_UACCESS_INLINE __must_check unsigned long
+uaccess_copy_from_user_nozero(void *to, const void __user *from, unsigned long n)
+{
+	if (!uaccess_access_ok(from, n))
+		return n;
+	return __uaccess_copy_from_user(to, uaccess_mask_ptr(from), n);
+}
+
+/* lib/copy_struct_from_user.c; contracts 9 and 10 above. */
+__must_check int uaccess_check_zeroed_user(const void __user *from,
+					   unsigned long size);
+__must_check int uaccess_copy_struct_from_user(void *dst, unsigned long ksize,
+					       const void __user *src,
+					       unsigned long usize);
 
 /*
  * get_user(x, ptr) / put_user(x, ptr): one scalar of 1, 2, 4 or 8 bytes,
@@ -397,6 +437,9 @@ void uaccess_unregister_module(struct uaccess_module *m);
 #define __clear_user __uaccess_clear_user
 #define __copy_to_user __uaccess_copy_to_user
 #define __copy_from_user __uaccess_copy_from_user
+#define copy_from_user_nozero uaccess_copy_from_user_nozero
+#define check_zeroed_user uaccess_check_zeroed_user
+#define copy_struct_from_user uaccess_copy_struct_from_user
 #define get_user uaccess_get_user
 #define put_user uaccess_put_user
 #define __get_user __uaccess_get_user

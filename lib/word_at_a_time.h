@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Byte tricks on whole machine words, for the string calls (strnlen_user,
- * strncpy_from_user). A word here is an unsigned long as it was loaded
+ * strncpy_from_user) and check_zeroed_user. A word here is an unsigned long as it was loaded
  * from memory, so "byte i" means the byte at address word + i, whatever
  * the endianness: the helpers hide which end of the register that is.
  * Library-internal.
@@ -62,6 +62,29 @@ static inline unsigned long wat_fill_before(unsigned long w, unsigned long n)
 	return w | ((1UL << WAT_SHIFT(n)) - 1);
 #else
 	return w | ~(~0UL >> (8 * n));
+#endif
+}
+
+/*
+ * Masks of a word's bytes in memory order: bytes [i, WAT_BYTES) for
+ * i < WAT_BYTES, and bytes [0, n) for 1 <= n <= WAT_BYTES. Each shift
+ * stays below the word's width for the whole of its range.
+ */
+static inline unsigned long wat_mask_from(unsigned long i)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	return ~0UL << (8 * i);
+#else
+	return ~0UL >> (8 * i);
+#endif
+}
+
+static inline unsigned long wat_mask_upto(unsigned long n)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	return ~0UL >> (8 * (WAT_BYTES - n));
+#else
+	return ~0UL << (8 * (WAT_BYTES - n));
 #endif
 }
 

@@ -14,5 +14,6 @@ const struct test suite[] = {
 	{ "window", test_window },
 	{ "bulk", test_bulk },
 	{ "strings", test_strings },
+	{ "struct", test_struct },
 	{ NULL, NULL },
 };

@@ -15,5 +15,6 @@ void test_macros(void);
 void test_generic(void);
 void test_strings(void);
 void test_window(void);
+void test_struct(void);
 
 #endif

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * The exactness sweep for clear_user, copy_to_user and copy_from_user
- * (checked and __ forms), for the feature set the process was started with
+ * (checked and __ forms) and copy_from_user_nozero, for the feature set the process was started with
  * (the Makefile runs one process per set: every strategy gets the sweep).
  *
  * Each case places a user range of n bytes against a fault boundary and
@@ -52,15 +52,17 @@ struct op {
 	const char *name;
 	enum kind kind;
 	bool checked;		/* access_ok + zero-fill, vs the __ form */
+	bool nozero;		/* checked, without the zero-fill */
 };
 
 static const struct op ops[] = {
-	{ "__clear_user", CLEAR, false },
-	{ "clear_user", CLEAR, true },
-	{ "__copy_to_user", TO_USER, false },
-	{ "copy_to_user", TO_USER, true },
-	{ "__copy_from_user", FROM_USER, false },
-	{ "copy_from_user", FROM_USER, true },
+	{ "__clear_user", CLEAR, false, false },
+	{ "clear_user", CLEAR, true, false },
+	{ "__copy_to_user", TO_USER, false, false },
+	{ "copy_to_user", TO_USER, true, false },
+	{ "__copy_from_user", FROM_USER, false, false },
+	{ "copy_from_user", FROM_USER, true, false },
+	{ "copy_from_user_nozero", FROM_USER, true, true },
 };
 
 static size_t page;
@@ -162,6 +164,8 @@ static unsigned long call(const struct op *op, unsigned char *user,
 		return op->checked ? copy_to_user(UPTR(user), kern, n)
 				   : __copy_to_user(UPTR(user), kern, n);
 	default:
+		if (op->nozero)
+			return copy_from_user_nozero(kern, UPTR(user), n);
 		return op->checked ? copy_from_user(kern, UPTR(user), n)
 				   : __copy_from_user(kern, UPTR(user), n);
 	}
@@ -214,24 +218,24 @@ static bool check_user_writes(const struct op *op, unsigned char *user,
 
 /*
  * Kernel side of copy_from_user: kern[0, k) is the user data, kern[k, n) is
- * zero (checked form) or untouched (__ form), GUARD bytes around untouched.
+ * zero (copy_from_user) or untouched (__copy_from_user,
+ * copy_from_user_nozero), GUARD bytes around untouched.
  */
 static bool check_kernel_writes(const struct op *op, const unsigned char *user,
 				unsigned char *kern, unsigned long kmis,
 				unsigned long n, unsigned long k)
 {
 	size_t bad;
+	unsigned char tail = op->checked && !op->nozero ? 0 : CANARY;
 	bool ok = true;
 
 	if ((bad = first_diff(kern, user, k)) != k) {
 		t_case(false, CASE_FMT "kernel byte %zu is %#x, want %#x",
 		       CASE_ARGS(&rd), bad, kern[bad], user[bad]);
 		ok = false;
-	} else if ((bad = t_first_not(kern + k, n - k, op->checked ? 0 : CANARY)) !=
-		   n - k) {
+	} else if ((bad = t_first_not(kern + k, n - k, tail)) != n - k) {
 		t_case(false, CASE_FMT "tail byte %lu is %#x, want %#x",
-		       CASE_ARGS(&rd), k + (unsigned long)bad, kern[k + bad],
-		       op->checked ? 0 : CANARY);
+		       CASE_ARGS(&rd), k + (unsigned long)bad, kern[k + bad], tail);
 		ok = false;
 	} else if (t_first_not(kern - GUARD, GUARD, CANARY) != GUARD ||
 		   t_first_not(kern + n, GUARD, CANARY) != GUARD) {
@@ -384,6 +388,7 @@ static void sweep_bands(const struct op *op, unsigned long width)
 	 (op)->kind == TO_USER ?					\
 		((op)->checked ? copy_to_user(UPTR(user), kern, N)	\
 			       : __copy_to_user(UPTR(user), kern, N)) :	\
+	 (op)->nozero ? copy_from_user_nozero(kern, UPTR(user), N) :	\
 		((op)->checked ? copy_from_user(kern, UPTR(user), N)	\
 			       : __copy_from_user(kern, UPTR(user), N)))
 

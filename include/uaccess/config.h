@@ -9,6 +9,9 @@
  *                       architecture's, see <uaccess/arch.h>)
  *   UACCESS_EFAULT      the errno value scalar calls return negated (14, as
  *                       on Linux and in POSIX implementations generally)
+ *   UACCESS_E2BIG       the errno value copy_struct_from_user() returns
+ *                       negated for a user struct larger than the kernel's
+ *                       with a nonzero byte past it (7, as on Linux)
  */
 #ifndef UACCESS_CONFIG_H
 #define UACCESS_CONFIG_H
@@ -19,6 +22,10 @@
 
 #ifndef UACCESS_EFAULT
 #define UACCESS_EFAULT 14
+#endif
+
+#ifndef UACCESS_E2BIG
+#define UACCESS_E2BIG 7
 #endif
 
 #endif /* UACCESS_CONFIG_H */

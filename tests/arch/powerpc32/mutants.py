@@ -110,6 +110,14 @@ M = [
  ("unsafe_copy_to_user takes the label only when nothing was written", U, 32,
   ['750/native'], "_uaccess_copy_unsafe((to), (from), (n)), 0))",
   "_uaccess_copy_unsafe((to), (from), (n)) == (n), 0))"),
+ ("check_zeroed_user takes the bytes before from in its first word (mask of the wrong end)",
+  'lib/copy_struct_from_user.c', 32, DEFAULT,
+  "	w = (unsigned long)v & wat_mask_from(off);", "	w = (unsigned long)v & ~wat_mask_from(off);"),
+ ("copy_struct_from_user leaves dst stale after a failure", 'lib/copy_struct_from_user.c',
+  32, DEFAULT, "fail:\n	_uaccess_kernel_zero(dst, ksize);\n", "fail:\n"),
+ ("copy_from_user_nozero reports one byte more done", U, 32, DEFAULT,
+  "	return __uaccess_copy_from_user(to, uaccess_mask_ptr(from), n);\n}\n\n/* lib/",
+  "	unsigned long left = __uaccess_copy_from_user(to, uaccess_mask_ptr(from), n);\n\n	return left ? left - 1 : 0;\n}\n\n/* lib/"),
  # KUAP: only the bare-metal kernel enforces it (PID), so only it can tell.
  ("KUAP allow not called in _uaccess_window_open", G, 32, ['qemu:e500v2-l32'],
   "	_uaccess_user_open(p, n, UACCESS_READ | UACCESS_WRITE);\n	_uaccess_barrier_nospec();",
@@ -130,6 +138,9 @@ M = [
  ("constant-size copy_from_user stores the value after a faulting load", U, 32, DEFAULT,
   "	if (_UACCESS_SMALL_CONST(n) && !_uaccess_get_user(&v, from, n)) {",
   "	if (_UACCESS_SMALL_CONST(n) && (_uaccess_get_user(&v, from, n), 1)) {"),
+ ("check_zeroed_user leaves the KUAP window open after a fault", 'lib/copy_struct_from_user.c',
+  32, ['qemu:e500v2-l32'],
+  "efault:\n	_uaccess_window_close();\n	return -UACCESS_EFAULT;", "efault:\n	return -UACCESS_EFAULT;"),
 ]
 
 QEMU = os.environ.get('QEMU_PPC', 'qemu-ppc')
