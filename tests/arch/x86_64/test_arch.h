@@ -25,8 +25,11 @@ bool test_arch_probe_read(const void *p);
 #define TEST_ARCH_CLEAR_LIMITS UACCESS_CLEAR_SHORT_LIMIT, UACCESS_CLEAR_BULK
 #define TEST_ARCH_COPY_LIMITS UACCESS_COPY_SHORT_LIMIT, UACCESS_COPY_BULK
 
-/* What uaccess_mask_ptr() makes of an address outside the range (non-canonical). */
-#define TEST_ARCH_MASKED_ADDR (~0UL)
+/*
+ * What uaccess_mask_ptr() makes of an address outside the range: the
+ * bottom of the non-canonical hole (bit 63 alone), with either paging depth.
+ */
+#define TEST_ARCH_MASKED_ADDR 0x8000000000000000UL
 
 /* The user ends a kernel may set (paging modes, address-space splits). */
 #define TEST_ARCH_USER_ENDS UACCESS_USER_END_4LEVEL, UACCESS_USER_END_5LEVEL
