@@ -13,5 +13,6 @@ const struct test suite[] = {
 	{ "window", test_window },
 	{ "bulk", test_bulk },
 	{ "strings", test_strings },
+	{ "nofault", test_nofault },
 	{ NULL, NULL },
 };

@@ -14,5 +14,6 @@ void test_macros(void);
 void test_generic(void);
 void test_strings(void);
 void test_window(void);
+void test_nofault(void);
 
 #endif

@@ -40,6 +40,7 @@
 #define uaccess_user_end _UACCESS_NS(uaccess_user_end)
 #define uaccess_strncpy_from_user _UACCESS_NS(uaccess_strncpy_from_user)
 #define uaccess_strnlen_user _UACCESS_NS(uaccess_strnlen_user)
+#define uaccess_strncpy_from_kernel_nofault _UACCESS_NS(uaccess_strncpy_from_kernel_nofault)
 
 /* Between lib/ and the architectures (lib/internal.h). */
 #define _uaccess_extable_sort _UACCESS_NS(_uaccess_extable_sort)

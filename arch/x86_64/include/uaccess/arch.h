@@ -384,6 +384,18 @@ _UACCESS_INLINE unsigned long _uaccess_mask_addr(unsigned long a,
 	return a;
 }
 
+/*
+ * masked_user_access_begin() masks the object's first byte only: with
+ * either default user end, the page after the end is the last page below
+ * the canonical hole, which no kernel maps, and the masked address is the
+ * bottom of the hole, so an object of up to a page that starts inside the
+ * range and runs past its end, or starts at the masked address, faults
+ * all the same. A kernel that sets another user end keeps the page after
+ * it unmapped (docs/x86_64.md).
+ */
+#define _UACCESS_MASKED_OBJECT_MAX 4096UL
+#define _uaccess_mask_object(a, n, start, end) _uaccess_mask_addr(a, start, end)
+
 /* Zero kernel memory (the library links no memset): rep stosb. */
 #define _uaccess_kernel_zero _uaccess_kernel_zero
 _UACCESS_INLINE void _uaccess_kernel_zero(void *p, unsigned long n)
