@@ -134,7 +134,7 @@ M = [
   "	for (i = 0; i < count; i++) {"),
  ('masked_user_access_begin skips the mask', U,
   "	__mb_p = (__typeof__(p))_uaccess_mask_object(",
-  "	__mb_p = (p);\n	(void)(__typeof__(p))_uaccess_mask_object("),
+  "	__mb_p = (p); if (0) __mb_p = (__typeof__(p))_uaccess_mask_object("),
  # SMAP: only a kernel with CR4.SMAP on can tell these from the real thing.
  ("stac removed from _UACCESS_STAC", A,
   '_UACCESS_STAC UACCESS_ALTERNATIVE(UACCESS_ALT_UNNAMED, nopl (%%rax), \\\n					  stac, UACCESS_FEAT_SMAP_BIT)',
