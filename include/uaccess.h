@@ -305,6 +305,75 @@ _UACCESS_INLINE void uaccess_user_access_end(void)
 } while (0)
 
 /*
+ * Windows for one object, and windows for one direction.
+ *
+ * masked_user_access_begin(p): for one object of *p's type at p, which
+ * must not exceed 4096 bytes on x86-64 (a compile-time check). Returns p
+ * if [p, p + sizeof(*p)) lies in the user range, else an address that
+ * faults (uaccess_mask_ptr()'s, on x86-64 a non-canonical one: #GP), and
+ * opens the window, both directions, in either case. No branch and no
+ * speculation barrier: the pointer is a data dependency of the check, so
+ * nothing can run ahead of it. The caller then makes its accesses with the
+ * unsafe_ accessors on the RETURNED pointer, inside [ret, ret + sizeof(*p)),
+ * and ends with user_access_end(), on the fault label too:
+ *
+ *	struct s __user *q = masked_user_access_begin(uptr);
+ *	unsafe_get_user(a, &q->a, efault);
+ *	user_access_end();
+ *	...
+ * efault:
+ *	user_access_end();
+ *	return -EFAULT;
+ *
+ * So a refused pointer reaches the label through the first accessor's
+ * fault, like a pointer into an unmapped user page; nothing is read or
+ * written. Which window when: user_access_begin(p, n) for several accesses
+ * anywhere in a range the caller names, behind a barrier (lfence, sync;
+ * isync); masked_user_access_begin(p) for one object at a pointer, where
+ * the barrier would cost more than the accesses.
+ *
+ * user_read_access_begin(p, n) / user_read_access_end() and
+ * user_write_access_begin(p, n) / user_write_access_end(): as
+ * user_access_begin() / user_access_end() (the same check, the same
+ * barrier, false and no window on a refusal), but the window lets only
+ * loads (read) or only stores (write) reach user memory where the CPU can
+ * tell them apart (PowerPC32 KUAP: the hooks get UACCESS_READ or
+ * UACCESS_WRITE alone); elsewhere (x86-64 SMAP has one switch) they open
+ * the whole window. A read window takes unsafe_get_user() only, a write
+ * window unsafe_put_user() and unsafe_copy_to_user() only, and each ends
+ * with its own _end.
+ */
+#define uaccess_masked_user_access_begin(p) ({					__typeof__(p) __mb_p;							_Static_assert(sizeof(*(p)) <= _UACCESS_MASKED_OBJECT_MAX,			       "masked_user_access_begin: object too large");		__mb_p = (__typeof__(p))_uaccess_mask_object(					(__force unsigned long)(p), sizeof(*(p)),				uaccess_user_start, uaccess_user_end);				_uaccess_window_open_masked(__mb_p, sizeof(*(p)));			__mb_p;								})
+
+_UACCESS_INLINE __must_check bool uaccess_user_read_access_begin(const void __user *p,
+						  unsigned long n)
+{
+	if (!uaccess_access_ok(p, n))
+		return false;
+	_uaccess_window_open_dir(p, n, UACCESS_READ);
+	return true;
+}
+
+_UACCESS_INLINE void uaccess_user_read_access_end(void)
+{
+	_uaccess_window_close_dir(UACCESS_READ);
+}
+
+_UACCESS_INLINE __must_check bool uaccess_user_write_access_begin(void __user *p,
+						   unsigned long n)
+{
+	if (!uaccess_access_ok(p, n))
+		return false;
+	_uaccess_window_open_dir(p, n, UACCESS_WRITE);
+	return true;
+}
+
+_UACCESS_INLINE void uaccess_user_write_access_end(void)
+{
+	_uaccess_window_close_dir(UACCESS_WRITE);
+}
+
+/*
  * Strings (lib/strncpy_from_user.c, lib/strnlen_user.c), both checked
  * against the user range; only the part of the string below the range's
  * end is read (a string that runs into the end is treated as a fault there).
@@ -327,6 +396,56 @@ _UACCESS_INLINE void uaccess_user_access_end(void)
  */
 __must_check long uaccess_strncpy_from_user(char *dst, const char __user *src, long count);
 __must_check long uaccess_strnlen_user(const char __user *s, long n);
+
+/*
+ * Probes of kernel addresses, for debuggers, backtraces and tracing: an
+ * address that may be unmapped (or, on x86-64, non-canonical) is read or
+ * written through the same exception table as user memory, so a bad one
+ * gives an error, never a crash. No user window is opened (no stac, no
+ * KUAP allow) and nothing is checked against the user range or masked:
+ * these are kernel addresses, and a user address is reached only if the
+ * CPU lets the kernel reach it with the window closed (with SMAP or KUAP
+ * it faults, and the probe says -UACCESS_EFAULT). The kernel's fault
+ * handler must send these faults to uaccess_fixup() (docs/INTEGRATION.md,
+ * "The fault handler"): the page fault for any address, and on x86-64 also
+ * the general-protection fault (#GP), which is what a non-canonical
+ * address raises instead of #PF; on PowerPC32 the data storage and data
+ * TLB miss exceptions, as for user memory.
+ *
+ *  1. copy_from_kernel_nofault(dst, src, n) / copy_to_kernel_nofault(dst,
+ *     src, n): copy src[0, n) to dst[0, n); 0 if all n bytes were copied,
+ *     else -UACCESS_EFAULT. Either side may fault: on a fault at offset k
+ *     of either side, dst[0, k) may hold the bytes before it (some or all),
+ *     and nothing at or past dst[k] is written, nor anything read at or
+ *     past src[k]. The two differ only in which side the caller doubts.
+ *  2. strncpy_from_kernel_nofault(dst, src, count): with count > 0, copies
+ *     the string at src to dst. If a NUL lies in src[0, count - 1), copies
+ *     it and the bytes before it and returns the length INCLUDING the NUL;
+ *     else copies src[0, count - 1), stores a NUL at dst[count - 1] and
+ *     returns count (src[count - 1] is never read). If the byte at src[k]
+ *     faults first: dst[0, k) holds the bytes before it, dst[k] = NUL (dst
+ *     always holds a string), returns -UACCESS_EFAULT. With count <= 0:
+ *     returns 0, writes nothing, reads nothing. Never writes dst[count] or
+ *     beyond. Byte loads: a probe reads no byte it does not copy.
+ */
+_UACCESS_INLINE __must_check int uaccess_copy_from_kernel_nofault(void *dst,
+						   const void *src,
+						   unsigned long n)
+{
+	return _uaccess_copy_unsafe((__force void __user *)dst, src, n) ?
+		-UACCESS_EFAULT : 0;
+}
+
+_UACCESS_INLINE __must_check int uaccess_copy_to_kernel_nofault(void *dst,
+						 const void *src,
+						 unsigned long n)
+{
+	return _uaccess_copy_unsafe((__force void __user *)dst, src, n) ?
+		-UACCESS_EFAULT : 0;
+}
+
+__must_check long uaccess_strncpy_from_kernel_nofault(char *dst, const void *src,
+						      long count);
 
 /*
  * Detect this CPU's features and configure the library for them. Returns 0,
@@ -451,6 +570,14 @@ void uaccess_unregister_module(struct uaccess_module *m);
 #define unsafe_copy_to_user uaccess_unsafe_copy_to_user
 #define strncpy_from_user uaccess_strncpy_from_user
 #define strnlen_user uaccess_strnlen_user
+#define masked_user_access_begin uaccess_masked_user_access_begin
+#define user_read_access_begin uaccess_user_read_access_begin
+#define user_read_access_end uaccess_user_read_access_end
+#define user_write_access_begin uaccess_user_write_access_begin
+#define user_write_access_end uaccess_user_write_access_end
+#define copy_from_kernel_nofault uaccess_copy_from_kernel_nofault
+#define copy_to_kernel_nofault uaccess_copy_to_kernel_nofault
+#define strncpy_from_kernel_nofault uaccess_strncpy_from_kernel_nofault
 #endif
 
 #ifdef __cplusplus

@@ -7,6 +7,7 @@
 #ifndef TEST_PLATFORM_H
 #define TEST_PLATFORM_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <uaccess/compiler.h>
 
@@ -32,6 +33,23 @@ void *plat_alloc_kernel_pages(size_t npages);
 void plat_user_begin(void);
 void plat_user_end(void);
 void plat_protect(void *p, size_t npages, enum plat_prot prot);
+/*
+ * A hole in kernel memory, for the probes of kernel addresses: a
+ * page-aligned H such that [H - page, H) is read-write kernel memory and
+ * [H, H + page) is not mapped at all. *after is set to H + page where that
+ * page is read-write kernel memory too, else to NULL (the PowerPC kernel:
+ * its kernel memory is one boot TLB entry, and H is that entry's end).
+ * Every call returns the same hole.
+ */
+unsigned char *plat_kernel_hole(unsigned char **after);
+/*
+ * true if an access at TEST_ARCH_MASKED_ADDR, or up to a page above it,
+ * faults and the fault reaches uaccess_fixup(). On x86-64 that address is
+ * non-canonical, so the fault is a #GP: a kernel routes it only if its #GP
+ * handler asks uaccess_fixup() (a Linux process gets SIGSEGV for both). On
+ * PowerPC32 it is the NULL page, which the e500 test kernel maps.
+ */
+bool plat_masked_addr_faults(void);
 /* User-memory faults resolved through uaccess_fixup() so far. */
 unsigned long plat_fault_count(void);
 int plat_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

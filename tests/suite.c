@@ -15,5 +15,6 @@ const struct test suite[] = {
 	{ "bulk", test_bulk },
 	{ "strings", test_strings },
 	{ "struct", test_struct },
+	{ "nofault", test_nofault },
 	{ NULL, NULL },
 };

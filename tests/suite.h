@@ -16,5 +16,6 @@ void test_generic(void);
 void test_strings(void);
 void test_window(void);
 void test_struct(void);
+void test_nofault(void);
 
 #endif

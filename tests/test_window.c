@@ -11,6 +11,11 @@
  *  - unsafe_copy_to_user of 0..40 bytes ending at every distance from the
  *    hole: the label exactly when the range reaches the hole, bytes before
  *    the hole copied, none outside the range written.
+ *  - masked_user_access_begin: the label exactly when the object is not
+ *    all user memory (refused pointers, where the masked address faults
+ *    on this platform, and pointers into a hole), the object read and
+ *    written otherwise, nothing outside it;
+ *  - the one-way windows: their access, and access_ok's refusals.
  * Windows are closed on every path before the test looks at anything.
  */
 #include <stdint.h>
@@ -247,6 +252,155 @@ copy_done:
 	t_group_end();
 }
 
+/*
+ * masked_user_access_begin on one uint32_t at p: a load, then a store of
+ * the value read, plus one. 0 with *v the value read, or -1 from the label.
+ */
+static int masked_get_put(uint32_t __user *p, uint32_t *v)
+{
+	uint32_t __user *q = masked_user_access_begin(p);
+	uint32_t x;
+
+	unsafe_get_user(x, q, fault);
+	unsafe_put_user(x + 1, q, fault);
+	user_access_end();
+	*v = x;
+	return 0;
+fault:
+	user_access_end();
+	return -1;
+}
+
+/* One case: want_ok says whether the object is read and written. */
+static void masked_one(unsigned char *p, bool want_ok, const char *what)
+{
+	uint32_t want = 0, got = 0, after_put = 0;
+	bool mapped = accessible(p) && accessible(p + 3), in;
+	int r;
+
+	reset_user();
+	plat_user_begin();
+	mapped = mapped && p >= base && p < after + page &&
+		 (size_t)(after + page - p) >= 4;
+	if (mapped) {
+		for (size_t i = 0; i < 4; i++)
+			p[i] = pattern(p + i);
+		memcpy(&want, p, 4);
+	}
+	plat_user_end();
+	r = masked_get_put((uint32_t __user *)p, &got);
+	plat_user_begin();
+	if (mapped)
+		memcpy(&after_put, p, 4);
+	plat_user_end();
+	t_case(want_ok ? r == 0 && got == want && after_put == want + 1
+		       : r == -1 && after_put == want,
+	       "masked_user_access_begin(%s, hole%+ld): %s (want %s), %s",
+	       what, (long)(p - hole), r ? "label" : "accessed",
+	       want_ok ? "accessed" : "label",
+	       after_put == (want_ok ? want + 1 : want) ? "memory right"
+							: "memory wrong");
+	in = p >= base && p < after + page;
+	t_case(in ? canary_kept(base, p) && canary_kept(p + 4, after + page)
+		  : canary_kept(base, after + page),
+	       "masked_user_access_begin(%s, hole%+ld) wrote outside the object",
+	       what, (long)(p - hole));
+	reset_user();
+}
+
+static void test_masked_begin(void)
+{
+	unsigned long start0 = uaccess_user_start, end0 = uaccess_user_end;
+	unsigned long lo = (unsigned long)base;
+
+	t_group_begin("masked_user_access_begin: good and faulting pointers");
+	uaccess_set_user_range(lo, (unsigned long)after + page);
+	for (unsigned char *p = base + 8; p < base + 16; p++)
+		masked_one(p, true, "in range");
+	for (unsigned char *p = hole - 8; p < hole + 4; p++)
+		masked_one(p, p + 4 <= hole, "in range, near the hole");
+	for (unsigned char *p = after - 4; p < after + 8; p++)
+		masked_one(p, p >= after, "in range, after the hole");
+	t_group_end();
+
+	if (!plat_masked_addr_faults()) {
+		plat_printf("# masked_user_access_begin: refused pointers skipped "
+			    "(the masked address does not fault here)\n");
+		uaccess_set_user_range(start0, end0);
+		return;
+	}
+	t_group_begin("masked_user_access_begin: refused pointers");
+	/* The range is the page after the hole: base is kernel memory. */
+	uaccess_set_user_range((unsigned long)after, (unsigned long)after + page);
+	masked_one(base + 8, false, "below the range (mapped)");
+	masked_one(base + page - 4, false, "just below the range (mapped)");
+	masked_one(after + page, false, "the end");
+	masked_one(after + page + 64, false, "past the end");
+	masked_one((unsigned char *)~0UL - 1, false, "wrapping");
+	masked_one((unsigned char *)~0UL - 4095, false, "the last page");
+	/* An object that runs past the end, into mapped memory. */
+	uaccess_set_user_range(lo, lo + page / 2);
+	masked_one(base + page / 2 - 4, true, "ending at the end");
+	for (unsigned long d = 1; d < 4; d++)
+		masked_one(base + page / 2 - 4 + d, !TEST_ARCH_MASK_WHOLE_OBJECT,
+			   "running past the end");
+	uaccess_set_user_range(start0, end0);
+	t_group_end();
+}
+
+/* The one-way windows: the same check as user_access_begin, each its access. */
+static void test_one_way(void)
+{
+	unsigned long start0 = uaccess_user_start, end0 = uaccess_user_end;
+	uint32_t __user *p = (uint32_t __user *)(base + 64);
+	uint32_t v = 1, got = 0;
+	bool read_ok = false, write_ok = false;
+
+	t_group_begin("user_read_access_begin / user_write_access_begin");
+	reset_user();
+	plat_user_begin();
+	memcpy(base + 64, "\x11\x22\x33\x44", 4);
+	plat_user_end();
+	memcpy(&v, "\x11\x22\x33\x44", 4);
+	if (user_read_access_begin(p, 4)) {
+		unsafe_get_user(got, p, read_fault);
+		user_read_access_end();
+		read_ok = true;
+	}
+	if (0) {
+read_fault:
+		user_read_access_end();
+	}
+	t_case(read_ok && got == v, "read window: unsafe_get_user %s",
+	       read_ok ? "read a wrong value" : "failed");
+	if (user_write_access_begin(p, 4)) {
+		unsafe_put_user(v + 1, p, write_fault);
+		user_write_access_end();
+		write_ok = true;
+	}
+	if (0) {
+write_fault:
+		user_write_access_end();
+	}
+	plat_user_begin();
+	memcpy(&got, base + 64, 4);
+	plat_user_end();
+	t_case(write_ok && got == v + 1, "write window: unsafe_put_user %s",
+	       write_ok ? "stored a wrong value" : "failed");
+	uaccess_set_user_range((unsigned long)base, (unsigned long)after);
+	t_case(!user_read_access_begin(UPTR(after), 1) &&
+	       !user_read_access_begin(UPTR(base - 1), 2) &&
+	       !user_read_access_begin(UPTR(base + 8), ~0UL - 4),
+	       "user_read_access_begin accepted what access_ok refuses");
+	t_case(!user_write_access_begin(UPTR(after), 1) &&
+	       !user_write_access_begin(UPTR(base - 1), 2) &&
+	       !user_write_access_begin(UPTR(base + 8), ~0UL - 4),
+	       "user_write_access_begin accepted what access_ok refuses");
+	uaccess_set_user_range(start0, end0);
+	reset_user();
+	t_group_end();
+}
+
 void test_window(void)
 {
 	page = plat_page_size();
@@ -260,4 +414,6 @@ void test_window(void)
 	test_begin_refused();
 	test_unsafe_scalars();
 	test_unsafe_copy();
+	test_masked_begin();
+	test_one_way();
 }

@@ -14,6 +14,7 @@
  * QEMU must give the machine USER_PHYS + USER_SIZE of RAM (-m 128M).
  */
 #define PAGE_SIZE	4096UL
+#define KERNEL_MAP_END	(64UL << 20)	/* the end of TLB1[0] */
 #define USER_BASE	0x40000000UL
 #define USER_SIZE	(32UL << 20)
 #define USER_END	(USER_BASE + USER_SIZE)

@@ -155,6 +155,23 @@ void plat_protect(void *p, size_t npages, enum plat_prot prot)
 }
 
 /*
+ * The end of the boot TLB1[0] entry: below it the kernel's 64 MiB (the
+ * image is at 1 MiB, so the last page is free), above it nothing until
+ * the user region. No kernel page can follow the hole.
+ */
+unsigned char *plat_kernel_hole(unsigned char **after)
+{
+	*after = NULL;
+	return (unsigned char *)KERNEL_MAP_END;
+}
+
+/* The masked address is 0, which the boot TLB1[0] entry maps. */
+bool plat_masked_addr_faults(void)
+{
+	return false;
+}
+
+/*
  * The test's own window for filling and checking user buffers: the same
  * PID switch as the library's hooks, counted apart from them.
  */

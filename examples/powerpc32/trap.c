@@ -68,17 +68,20 @@ unsigned long plat_fault_count(void)
 
 /*
  * A fault on an instruction of the exception table: resume at its fixup.
- * The window must be open: the MMU's (PID), and one counted by the hooks
- * or by plat_user_begin() (the test's own probe, test_arch_probe_read()).
+ * On a user address the window must be open: the MMU's (PID), and one
+ * counted by the hooks or by plat_user_begin() (the test's own probe,
+ * test_arch_probe_read()). Elsewhere it is a probe of a kernel address
+ * (copy_from_kernel_nofault() and the like), which opens no window.
  */
-static bool fixup(struct trap_frame *f)
+static bool fixup(struct trap_frame *f, unsigned long addr)
 {
 	unsigned long resume = uaccess_fixup(f->srr0);
 
 	if (!resume)
 		return false;
-	if (mfspr(SPR_PID) != KUAP_USER_PID ||
-	    (kuap_count.open != 1 && !mmu_test_window_open()))
+	if (addr >= USER_BASE && addr < USER_END &&
+	    (mfspr(SPR_PID) != KUAP_USER_PID ||
+	     (kuap_count.open != 1 && !mmu_test_window_open())))
 		kuap_closed_faults++;
 	faults++;
 	f->srr0 = resume;
@@ -129,7 +132,7 @@ void trap_handler(unsigned long vector, struct trap_frame *f)
 		}
 		__attribute__((fallthrough));	/* a fault */
 	case VEC_DSI:
-		if (fixup(f))
+		if (fixup(f, addr))
 			return;
 		unexpected(vector, f, "unexpected fault");
 	default:

@@ -133,6 +133,19 @@ void plat_protect(void *p, size_t npages, enum plat_prot prot)
 	}
 }
 
+/* Three pages of the kernel pool, the middle one unmapped. */
+unsigned char *plat_kernel_hole(unsigned char **after)
+{
+	static unsigned char *hole;
+
+	if (!hole) {
+		hole = (unsigned char *)plat_alloc_kernel_pages(3) + PAGE_SIZE;
+		plat_protect(hole, 1, PLAT_NONE);
+	}
+	*after = hole + PAGE_SIZE;
+	return hole;
+}
+
 /*
  * The text-poke hook for uaccess_init() (uaccess_set_text_poke()): text
  * pages are read-only even to the kernel (CR0.WP), so open the pages for

@@ -134,6 +134,25 @@ void smap_test(void)
 	before = trap_last_fault.count;
 	r = kprobe_store(user);
 	expect_fault(r, before, user, PF_PRESENT | PF_WRITE, "store after clear_user()");
+
+	/*
+	 * The probes of kernel memory run with AC clear (no stac of their
+	 * own), and leave it clear.
+	 */
+	{
+		unsigned char *k = plat_alloc_kernel_pages(1);
+		unsigned long flags;
+
+		__asm__ volatile("pushfq\n\tpopq %0" : "=r"(flags));
+		r = copy_to_kernel_nofault(k, k + 64, 64) |
+		    copy_from_kernel_nofault(k + 128, k, 64);
+		t_case(!r && !(flags & (1UL << 18)),
+		       "kernel probes with AC clear: %d, AC %s before", r,
+		       flags & (1UL << 18) ? "set" : "clear");
+		before = trap_last_fault.count;
+		r = kprobe_load(user);
+		expect_fault(r, before, user, PF_PRESENT, "load after the kernel probes");
+	}
 	t_group_end();
 	entry_ac_test(user);
 }

@@ -105,6 +105,16 @@ unsigned long plat_fault_count(void)
 	return faults;
 }
 
+/*
+ * An access at the Spectre-v1 mask's address (non-canonical) raises #GP,
+ * which this kernel's #GP handler sends to uaccess_fixup() as the #PF
+ * handler does (general_protection() below).
+ */
+bool plat_masked_addr_faults(void)
+{
+	return true;
+}
+
 /* true if the fault is resolved and the frame set to resume. */
 static bool page_fault(struct trap_frame *f)
 {

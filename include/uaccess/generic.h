@@ -10,7 +10,8 @@
  *   _uaccess_get_unsafe, _uaccess_put_unsafe     one scalar, no window
  *   _uaccess_barrier_nospec               the barrier of user_access_begin
  * and, where the defaults below do not fit: _uaccess_user_open,
- * _uaccess_user_close, _uaccess_mask_addr, _uaccess_kernel_zero,
+ * _uaccess_user_close, _uaccess_mask_addr, _uaccess_mask_object (with
+ * _UACCESS_MASKED_OBJECT_MAX), _uaccess_kernel_zero,
  * _uaccess_get_user, _uaccess_put_user, _UACCESS_FUNC_ALIGN.
  *
  * An architecture that provides one of the overridable names defines a
@@ -64,6 +65,32 @@ _UACCESS_INLINE unsigned long _uaccess_generic_mask_addr(unsigned long a,
 }
 #ifndef _uaccess_mask_addr
 #define _uaccess_mask_addr _uaccess_generic_mask_addr
+#endif
+
+/*
+ * masked_user_access_begin(): a if the whole object [a, a + n) lies in
+ * [start, end), else the arch's faulting address: a must lie in
+ * [start, end - n + 1), the range _uaccess_mask_addr() is given (an empty
+ * one when the object is larger than the range). This default checks the
+ * whole object, which an architecture whose user end is directly followed
+ * by kernel memory needs (PowerPC32: 0xc0000000). An architecture where
+ * every access within _UACCESS_MASKED_OBJECT_MAX bytes past the user end
+ * faults anyway overrides it with the plain mask (x86-64: its user end
+ * lies a page below the canonical hole) and sets that maximum, which
+ * masked_user_access_begin() asserts at compile time.
+ */
+#ifndef _uaccess_mask_object
+_UACCESS_INLINE unsigned long _uaccess_mask_object(unsigned long a,
+						   unsigned long n,
+						   unsigned long start,
+						   unsigned long end)
+{
+	return _uaccess_mask_addr(a, start,
+				  n && n <= end - start ? end - n + 1 : start);
+}
+#endif
+#ifndef _UACCESS_MASKED_OBJECT_MAX
+#define _UACCESS_MASKED_OBJECT_MAX (~0UL)
 #endif
 
 /*
@@ -131,6 +158,19 @@ _UACCESS_INLINE void _uaccess_window_open_masked(const void __user *p,
 						 unsigned long n)
 {
 	_uaccess_user_open(p, n, UACCESS_READ | UACCESS_WRITE);
+}
+
+/* The one-way windows: the same, for dir alone. */
+_UACCESS_INLINE void _uaccess_window_open_dir(const void __user *p,
+					      unsigned long n, int dir)
+{
+	_uaccess_user_open(p, n, dir);
+	_uaccess_barrier_nospec();
+}
+
+_UACCESS_INLINE void _uaccess_window_close_dir(int dir)
+{
+	_uaccess_user_close((const void __user *)0, 0, dir);
 }
 
 /* The range is not known at the end of a window: (NULL, 0). */

@@ -44,6 +44,7 @@
 #define uaccess_strnlen_user _UACCESS_NS(uaccess_strnlen_user)
 #define uaccess_check_zeroed_user _UACCESS_NS(uaccess_check_zeroed_user)
 #define uaccess_copy_struct_from_user _UACCESS_NS(uaccess_copy_struct_from_user)
+#define uaccess_strncpy_from_kernel_nofault _UACCESS_NS(uaccess_strncpy_from_kernel_nofault)
 
 /* Between lib/ and the architectures (lib/internal.h). */
 #define _uaccess_extable_sort _UACCESS_NS(_uaccess_extable_sort)

@@ -19,3 +19,22 @@ void plat_user_begin(void)
 void plat_user_end(void)
 {
 }
+
+unsigned char *plat_kernel_hole(unsigned char **after)
+{
+	static unsigned char *hole;
+	size_t page = plat_page_size();
+
+	if (!hole) {
+		hole = (unsigned char *)plat_alloc_kernel_pages(3) + page;
+		plat_protect(hole, 1, PLAT_NONE);
+	}
+	*after = hole + page;
+	return hole;
+}
+
+/* x86-64's #GP and an unmapped NULL page both arrive as SIGSEGV. */
+bool plat_masked_addr_faults(void)
+{
+	return true;
+}

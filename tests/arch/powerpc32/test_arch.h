@@ -30,6 +30,12 @@ bool test_arch_probe_read(const void *p);
 /* What uaccess_mask_ptr() makes of an address outside the range (the NULL page). */
 #define TEST_ARCH_MASKED_ADDR 0UL
 
+/*
+ * masked_user_access_begin() refuses an object that starts in the range
+ * and runs past its end (kernel memory follows the user end directly).
+ */
+#define TEST_ARCH_MASK_WHOLE_OBJECT 1
+
 /* The user ends a kernel may set (paging modes, address-space splits). */
 #define TEST_ARCH_USER_ENDS UACCESS_USER_END_3G, UACCESS_USER_END_2G
 

@@ -15,6 +15,7 @@
  * early and give a wrong count, which the exact count check catches.
  */
 #define UACCESS_KUAP
+#include <stdint.h>
 #include <string.h>
 #include <uaccess.h>
 #include "harness.h"
@@ -34,6 +35,7 @@ static struct {
 	const void __user *addr;	/* the open window */
 	unsigned long n;
 	int dir;
+	int prevent_dir;	/* what the last prevent() got */
 } kuap;
 
 static void set_pages(const unsigned char *p, unsigned long n,
@@ -52,7 +54,8 @@ static void set_pages(const unsigned char *p, unsigned long n,
 
 void test_kuap_allow(const void __user *addr, unsigned long n, int dir)
 {
-	if (kuap.open || (dir != UACCESS_KUAP_READ && dir != UACCESS_KUAP_WRITE))
+	if (kuap.open || dir < UACCESS_KUAP_READ ||
+	    dir > (UACCESS_KUAP_READ | UACCESS_KUAP_WRITE))
 		kuap.misuse++;
 	kuap.open++;
 	kuap.allows++;
@@ -60,15 +63,19 @@ void test_kuap_allow(const void __user *addr, unsigned long n, int dir)
 	kuap.n = n;
 	kuap.dir = dir;
 	set_pages(KPTR(addr), n, dir == UACCESS_KUAP_READ ? PLAT_RO : PLAT_RW);
+	kuap.prevent_dir = 0;
 }
 
 void test_kuap_prevent(const void __user *addr, unsigned long n, int dir)
 {
-	if (kuap.open != 1 || addr != kuap.addr || n != kuap.n || dir != kuap.dir)
+	/* A window's end does not know the range: (NULL, 0). */
+	if (kuap.open != 1 || dir != kuap.dir ||
+	    ((addr != kuap.addr || n != kuap.n) && (addr || n)))
 		kuap.misuse++;
+	kuap.prevent_dir = dir;
 	kuap.open--;
 	kuap.prevents++;
-	set_pages(KPTR(addr), n, PLAT_NONE);
+	set_pages(KPTR(kuap.addr), kuap.n, PLAT_NONE);
 }
 
 enum op { CLEAR, TO_USER, FROM_USER };
@@ -127,6 +134,69 @@ static void one(int o, unsigned char *u, unsigned long n, unsigned char *kbuf,
 	       kuap.misuse - m0);
 }
 
+/*
+ * The windows other than the bulk calls': one allow and one prevent, with
+ * the direction each names, and none at all for the probes of kernel
+ * memory. A read window's pages are read-only here (the hooks' emulation),
+ * so a store in it faults: the e500 kernel's PID cannot tell directions,
+ * these hooks can.
+ */
+static void windows(unsigned char *kbuf)
+{
+	uint32_t __user *p = (uint32_t __user *)(user + 64);
+	unsigned long a0 = kuap.allows, p0 = kuap.prevents, m0 = kuap.misuse;
+	uint32_t v = 0;
+	bool stored = true;
+	char s[8];
+	int r;
+
+	t_group_begin("KUAP: one-way and masked windows, kernel probes");
+	if (user_read_access_begin(p, 4)) {
+		unsafe_get_user(v, p, read_fault);
+read_fault:
+		t_case(kuap.open == 1 && kuap.dir == UACCESS_KUAP_READ,
+		       "user_read_access_begin opened dir %d, want read", kuap.dir);
+		unsafe_put_user(v, p, store_fault);
+		goto store_done;
+store_fault:
+		stored = false;
+store_done:
+		user_read_access_end();
+	}
+	t_case(!stored, "a store went through a read window");
+	t_case(kuap.prevent_dir == UACCESS_KUAP_READ,
+	       "user_read_access_end closed dir %d, want read", kuap.prevent_dir);
+	if (user_write_access_begin(p, 4)) {
+		t_case(kuap.open == 1 && kuap.dir == UACCESS_KUAP_WRITE,
+		       "user_write_access_begin opened dir %d, want write", kuap.dir);
+		unsafe_put_user(v, p, write_fault);
+write_fault:
+		user_write_access_end();
+	}
+	t_case(kuap.prevent_dir == UACCESS_KUAP_WRITE,
+	       "user_write_access_end closed dir %d, want write", kuap.prevent_dir);
+	p = masked_user_access_begin(p);
+	t_case(kuap.open == 1 &&
+	       kuap.dir == (UACCESS_KUAP_READ | UACCESS_KUAP_WRITE),
+	       "masked_user_access_begin opened dir %d, want both", kuap.dir);
+	user_access_end();
+	t_case(kuap.allows - a0 == 3 && kuap.prevents - p0 == 3 &&
+	       kuap.misuse == m0 && kuap.open == 0,
+	       "three windows: %lu allows, %lu prevents, %lu misuses, %d open",
+	       kuap.allows - a0, kuap.prevents - p0, kuap.misuse - m0, kuap.open);
+
+	a0 = kuap.allows;
+	memset(kbuf, 'x', 64);
+	kbuf[20] = 0;
+	r = copy_from_kernel_nofault(kbuf + 100, kbuf, 64);
+	r |= copy_to_kernel_nofault(kbuf + 200, kbuf, 64);
+	r |= strncpy_from_kernel_nofault(s, kbuf, sizeof(s)) != sizeof(s);
+	t_case(!r && kuap.allows == a0 && kuap.open == 0,
+	       "kernel probes: %d, %lu windows opened (want none)", r,
+	       kuap.allows - a0);
+	t_group_end();
+}
+
 void test_kuap(void)
 {
 	static const unsigned long sizes[] = {
@@ -144,6 +214,7 @@ void test_kuap(void)
 	memset(kbuf, 0x5a, 3 * page);
 	plat_protect(user, PAGES, PLAT_NONE);
 
+	windows(kbuf);
 	for (size_t o = 0; o < sizeof(ops) / sizeof(ops[0]); o++) {
 		t_group_begin("%s %s KUAP window around every call",
 			      uaccess_strategy_name(), ops[o].name);

@@ -25,8 +25,27 @@ bool test_arch_probe_read(const void *p);
 #define TEST_ARCH_CLEAR_LIMITS UACCESS_CLEAR_SHORT_LIMIT, UACCESS_CLEAR_BULK
 #define TEST_ARCH_COPY_LIMITS UACCESS_COPY_SHORT_LIMIT, UACCESS_COPY_BULK
 
-/* What uaccess_mask_ptr() makes of an address outside the range (non-canonical). */
-#define TEST_ARCH_MASKED_ADDR (~0UL)
+/*
+ * What uaccess_mask_ptr() makes of an address outside the range: the
+ * bottom of the non-canonical hole (bit 63 alone), with either paging depth.
+ */
+#define TEST_ARCH_MASKED_ADDR 0x8000000000000000UL
+
+/*
+ * Non-canonical addresses with 4-level and with 5-level paging, for the
+ * probes of kernel addresses: each faults with #GP
+ * (plat_masked_addr_faults() says whether the platform routes it).
+ */
+#define TEST_ARCH_NONCANONICAL						\
+	0x8000000000000000UL, 0x8000000000001000UL, 0x7fffffffffffff00UL, \
+	0xfe00000000000000UL
+
+/*
+ * masked_user_access_begin() masks an object's first byte only: one that
+ * starts in the range and runs past its end is not refused (the page past
+ * the end faults in a real kernel).
+ */
+#define TEST_ARCH_MASK_WHOLE_OBJECT 0
 
 /* The user ends a kernel may set (paging modes, address-space splits). */
 #define TEST_ARCH_USER_ENDS UACCESS_USER_END_4LEVEL, UACCESS_USER_END_5LEVEL

@@ -187,7 +187,8 @@ _UACCESS_INLINE unsigned long _uaccess_copy_unsafe(void __user *to,
 /*
  * Scalars: loads or stores with table entries, inside a KUAP window. A
  * fault resumes out of line, which sets -UACCESS_EFAULT and, for a load, a
- * zero value. An 8-byte object is two words; a put_user that faults on the
+ * zero value. hi and lo are in-out operands: a load of 1, 2 or 4 bytes
+ * writes lo alone, and hi must keep its 0 for *v to be zero-extended. An 8-byte object is two words; a put_user that faults on the
  * second word has written the first (both lie before the fault).
  */
 #define _UACCESS_GET_WORDS(insn, p, hi, lo, err)			\
@@ -200,7 +201,7 @@ _UACCESS_INLINE unsigned long _uaccess_copy_unsafe(void __user *to,
 			 "	b 2b\n"					\
 			 "	.popsection\n"				\
 			 UACCESS_EXTABLE(1b, 3b)			\
-			 : [err] "+r"(err), [hi] "=&r"(hi), [lo] "=&r"(lo) \
+			 : [err] "+r"(err), [hi] "+&r"(hi), [lo] "+&r"(lo) \
 			 : [p] "b"(p), [efault] "i"(-UACCESS_EFAULT)	\
 			 : "memory")
 
