@@ -26,10 +26,10 @@ bool test_arch_probe_read(const void *p);
 #define TEST_ARCH_COPY_LIMITS UACCESS_COPY_SHORT_LIMIT, UACCESS_COPY_BULK
 
 /*
- * What uaccess_mask_ptr() makes of an address outside the range: the
- * bottom of the non-canonical hole (bit 63 alone), with either paging depth.
+ * What uaccess_mask_ptr() makes of an address outside the range: all ones
+ * less bit 62, non-canonical with either paging depth.
  */
-#define TEST_ARCH_MASKED_ADDR 0x8000000000000000UL
+#define TEST_ARCH_MASKED_ADDR 0xbfffffffffffffffUL
 
 /*
  * Non-canonical addresses with 4-level and with 5-level paging, for the

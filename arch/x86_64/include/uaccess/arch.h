@@ -325,22 +325,24 @@ fault:
 
 /*
  * Spectre v1: the address the checked calls use after access_ok(), a if
- * start <= a < end, else _UACCESS_MASKED_ADDR, computed without a branch
- * (cmp, then cmovae picks the constant: a conditional move is a data
- * dependency, which the CPU does not predict). The CPU cannot predict its
+ * start <= a < end, else _UACCESS_MASKED_ADDR, computed without a branch:
+ * cmp, then adc turns the carry into a mask (0 inside, all ones outside),
+ * or merges it with a, and btr clears bit 62. The CPU cannot predict its
  * way past a data dependency the way it predicts past access_ok()'s
  * branch, so a load or store that runs speculatively after a mispredicted
  * check sees the masked address, never the caller's kernel pointer. One
  * compare covers both ends of the range: a - start wraps to a huge value
- * when a < start.
+ * when a < start. Inside the range bit 62 is already clear (user space
+ * ends below 2^57), so btr changes only the outside case.
  *
- * _UACCESS_MASKED_ADDR is 0x8000000000000000, the lowest address of the
- * non-canonical hole with 4-level and with 5-level paging (bit 63 set,
- * bits 62..47 clear): an access there takes #GP in every x86-64 kernel,
- * whatever it maps, and so does one at any offset below 2^47 from it (an
- * unsafe_ accessor's field offset, masked_user_access_begin()'s object).
- * All ones would not do: 0xffffffffffffffff is canonical, the top page of
- * the kernel half, which a kernel may map.
+ * _UACCESS_MASKED_ADDR is all ones less bit 62, 0xbfffffffffffffff:
+ * non-canonical with 4-level and with 5-level paging (bit 63 set, bit 62
+ * clear), so an access there takes #GP in every x86-64 kernel, whatever it
+ * maps, and so does one at any offset below 2^61 from it (an unsafe_
+ * accessor's field offset, masked_user_access_begin()'s object). All ones
+ * would not do: 0xffffffffffffffff is canonical, the top page of the
+ * kernel half, which a kernel may map. btr costs less than a cmov from a
+ * register holding a constant (docs/BENCHMARKS.md).
  *
  * The range is not loaded from uaccess_user_start / uaccess_user_end: it
  * sits in the code as two 64-bit immediates, written by uaccess_init() and
@@ -349,13 +351,12 @@ fault:
  * hold the build-time range. A load of the variables would put a load and
  * a chain of dependent instructions between the caller's pointer and the
  * access, and a rep stosb / rep movsb waits for its address
- * (docs/BENCHMARKS.md); with immediates the path is add, cmp, cmovae (the
- * constant is an input register, which the compiler loads once and may
- * keep across a loop). The arguments start and end are unused: they are
+ * (docs/BENCHMARKS.md). The arguments start and end are unused: they are
  * there for the portable uaccess_mask_ptr(). The section's name is written
  * as a token, as in <uaccess/extable.h>.
  */
-#define _UACCESS_MASKED_ADDR 0x8000000000000000UL
+#define _UACCESS_MASKED_BIT 62
+#define _UACCESS_MASKED_ADDR (~0UL & ~(1UL << _UACCESS_MASKED_BIT))
 
 #define _UACCESS_RANGE_IMM(label, kind)					\
 	"	.pushsection " _UACCESS_S(uaccess_range) ", \"a\"\n"	\
@@ -369,10 +370,11 @@ _UACCESS_INLINE unsigned long _uaccess_mask_addr(unsigned long a,
 						 unsigned long start,
 						 unsigned long end)
 {
-	unsigned long off, span;
+	unsigned long off, span, mask;
 
 	(void)start, (void)end;
-	__asm__("movabsq %[start0], %[off]\n"
+	__asm__("xorl %k[mask], %k[mask]\n\t"
+		"movabsq %[start0], %[off]\n"
 		"1:\n"
 		_UACCESS_RANGE_IMM("1b", _UACCESS_S(UACCESS_RANGE_IMM_MINUS_START))
 		"	addq %[a], %[off]\n\t"
@@ -380,13 +382,15 @@ _UACCESS_INLINE unsigned long _uaccess_mask_addr(unsigned long a,
 		"2:\n"
 		_UACCESS_RANGE_IMM("2b", _UACCESS_S(UACCESS_RANGE_IMM_SPAN))
 		"	cmpq %[span], %[off]\n\t"
-		"cmovaeq %[bad], %[a]"
-		: [off] "=&r"(off), [span] "=&r"(span), [a] "+r"(a)
-		: [bad] "r"(_UACCESS_MASKED_ADDR),
+		"adcq $-1, %[mask]\n\t"
+		"orq %[a], %[mask]\n\t"
+		"btrq $" _UACCESS_S(_UACCESS_MASKED_BIT) ", %[mask]"
+		: [off] "=&r"(off), [span] "=&r"(span), [mask] "=&r"(mask)
+		: [a] "r"(a),
 		  [start0] "i"(-(unsigned long)UACCESS_USER_START),
 		  [span0] "i"(UACCESS_USER_END - UACCESS_USER_START)
 		: "cc");
-	return a;
+	return mask;
 }
 
 /*
