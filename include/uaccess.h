@@ -307,10 +307,11 @@ _UACCESS_INLINE void uaccess_user_access_end(void)
 /*
  * Windows for one object, and windows for one direction.
  *
- * masked_user_access_begin(p): for one object of *p's type at p, which
- * must not exceed 4096 bytes on x86-64 (a compile-time check). Returns p
- * if [p, p + sizeof(*p)) lies in the user range, else an address that
- * faults (uaccess_mask_ptr()'s, on x86-64 a non-canonical one: #GP), and
+ * masked_user_access_begin(p): for one object of *p's type at p, whose
+ * size an architecture may bound (_UACCESS_MASKED_OBJECT_MAX of
+ * <uaccess/arch.h>, a compile-time check). Returns p if [p, p + sizeof(*p))
+ * lies in the user range, else an address that faults (uaccess_mask_ptr()'s:
+ * <uaccess/arch.h> says which exception it raises), and
  * opens the window, both directions, in either case. No branch and no
  * speculation barrier: the pointer is a data dependency of the check, so
  * nothing can run ahead of it. The caller then makes its accesses with the
@@ -328,8 +329,8 @@ _UACCESS_INLINE void uaccess_user_access_end(void)
  * So a refused pointer reaches the label through the first accessor's
  * fault, like a pointer into an unmapped user page; nothing is read or
  * written. Which window when: user_access_begin(p, n) for several accesses
- * anywhere in a range the caller names, behind a barrier (lfence, sync;
- * isync); masked_user_access_begin(p) for one object at a pointer, where
+ * anywhere in a range the caller names, behind a speculation barrier;
+ * masked_user_access_begin(p) for one object at a pointer, where
  * the barrier would cost more than the accesses.
  *
  * user_read_access_begin(p, n) / user_read_access_end() and
@@ -337,9 +338,8 @@ _UACCESS_INLINE void uaccess_user_access_end(void)
  * user_access_begin() / user_access_end() (the same check, the same
  * barrier, false and no window on a refusal), but the window lets only
  * loads (read) or only stores (write) reach user memory where the CPU can
- * tell them apart (PowerPC32 KUAP: the hooks get UACCESS_READ or
- * UACCESS_WRITE alone); elsewhere (x86-64 SMAP has one switch) they open
- * the whole window. A read window takes unsafe_get_user() only, a write
+ * tell them apart (the window hooks get UACCESS_READ or UACCESS_WRITE
+ * alone); where the window has one switch they open the whole window. A read window takes unsafe_get_user() only, a write
  * window unsafe_put_user() and unsafe_copy_to_user() only, and each ends
  * with its own _end.
  */
@@ -399,7 +399,7 @@ __must_check long uaccess_strnlen_user(const char __user *s, long n);
 
 /*
  * Probes of kernel addresses, for debuggers, backtraces and tracing: an
- * address that may be unmapped (or, on x86-64, non-canonical) is read or
+ * address that may be unmapped (or one the MMU cannot translate at all) is read or
  * written through the same exception table as user memory, so a bad one
  * gives an error, never a crash. No user window is opened (no stac, no
  * KUAP allow) and nothing is checked against the user range or masked:
@@ -407,10 +407,9 @@ __must_check long uaccess_strnlen_user(const char __user *s, long n);
  * CPU lets the kernel reach it with the window closed (with SMAP or KUAP
  * it faults, and the probe says -UACCESS_EFAULT). The kernel's fault
  * handler must send these faults to uaccess_fixup() (docs/INTEGRATION.md,
- * "The fault handler"): the page fault for any address, and on x86-64 also
- * the general-protection fault (#GP), which is what a non-canonical
- * address raises instead of #PF; on PowerPC32 the data storage and data
- * TLB miss exceptions, as for user memory.
+ * "The fault handler"): the page fault for any address, and whatever the
+ * architecture raises instead for an address it cannot translate at all
+ * (<uaccess/arch.h> names it).
  *
  *  1. copy_from_kernel_nofault(dst, src, n) / copy_to_kernel_nofault(dst,
  *     src, n): copy src[0, n) to dst[0, n); 0 if all n bytes were copied,
@@ -479,34 +478,34 @@ unsigned long uaccess_fixup(unsigned long pc);
 
 /*
  * Loadable modules. Code of a module that includes <uaccess.h> has
- * exception-table entries, and on x86-64 patch sites and user-range
- * immediates, in sections of the module's own ELF file with the same names
+ * exception-table entries, and where the architecture patches code, patch
+ * sites and user-range immediates, in sections of the module's own ELF file with the same names
  * as the image's. The kernel's module loader finds them by name in the
  * module's section headers and, after loading and relocating the module,
  * fills one struct uaccess_module with where they ended up in memory:
  *
  *	extable_start, extable_stop	uaccess_extable (writable: sorted
  *					in place)
- *	altinstr_start, altinstr_stop	uaccess_altinstr (x86-64)
- *	range_start, range_stop		uaccess_range (x86-64)
+ *	altinstr_start, altinstr_stop	uaccess_altinstr (patch sites)
+ *	range_start, range_stop		uaccess_range (range immediates)
  *
  * [start, stop) of each; NULL, NULL for a section the module lacks. The
  * module's uaccess_altinstr_code must be loaded too (the alternatives
  * point into it); its bounds are not needed. An architecture that patches
- * no code (PowerPC32) ignores the altinstr and range bounds. `next`
+ * no code ignores the altinstr and range bounds. `next`
  * belongs to the library from registration until the grace period after
  * unregistration has ended (see below).
  *
  * uaccess_register_module(m), after uaccess_init() and before any of m's
  * code runs:
- *  1. sorts m's exception table in place; on x86-64 writes into m's patch
+ *  1. sorts m's exception table in place; writes into m's patch
  *     sites the code of the feature set the last uaccess_init() /
  *     uaccess_init_features() chose, and the current user range into m's
  *     range immediates, then serializes; then publishes m: from then on
  *     uaccess_fixup() finds m's entries, on every CPU. Returns 0.
  *  2. returns -1 and does not register m when m is NULL, its exception
  *     table bounds are not whole entries (stop < start, misaligned, an odd
- *     size), m is registered already, uaccess_init() has not run, or (x86-64)
+ *     size), m is registered already, uaccess_init() has not run, or
  *     its altinstr or range bounds are not whole entries or one of its
  *     sites or immediates is refused as uaccess_init() refuses one (that
  *     code may have been written; m's code must not run).
@@ -529,7 +528,7 @@ unsigned long uaccess_fixup(unsigned long pc);
  * walks the modules with acquire loads against the release store that
  * links or unlinks one, without a lock. uaccess_init_features() patches
  * the registered modules again for its feature set, and
- * uaccess_set_user_range() rewrites their range immediates (x86-64): every
+ * uaccess_set_user_range() rewrites their range immediates: every
  * copy of the code in the kernel follows the same choice.
  */
 struct uaccess_module {

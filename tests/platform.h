@@ -37,17 +37,17 @@ void plat_protect(void *p, size_t npages, enum plat_prot prot);
  * A hole in kernel memory, for the probes of kernel addresses: a
  * page-aligned H such that [H - page, H) is read-write kernel memory and
  * [H, H + page) is not mapped at all. *after is set to H + page where that
- * page is read-write kernel memory too, else to NULL (the PowerPC kernel:
- * its kernel memory is one boot TLB entry, and H is that entry's end).
+ * page is read-write kernel memory too, else to NULL (a kernel whose
+ * mapped memory ends at H).
  * Every call returns the same hole.
  */
 unsigned char *plat_kernel_hole(unsigned char **after);
 /*
  * true if an access at TEST_ARCH_MASKED_ADDR, or up to a page above it,
- * faults and the fault reaches uaccess_fixup(). On x86-64 that address is
- * non-canonical, so the fault is a #GP: a kernel routes it only if its #GP
- * handler asks uaccess_fixup() (a Linux process gets SIGSEGV for both). On
- * PowerPC32 it is the NULL page, which the e500 test kernel maps.
+ * faults and the fault reaches uaccess_fixup(). A non-canonical address
+ * raises an exception of its own, which a kernel routes only if that
+ * handler asks uaccess_fixup() too (a Linux process gets SIGSEGV for
+ * both); a kernel that maps the NULL page does not fault there at all.
  */
 bool plat_masked_addr_faults(void);
 /* User-memory faults resolved through uaccess_fixup() so far. */

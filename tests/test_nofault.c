@@ -9,8 +9,9 @@
  * written, nor anything outside the destination; bytes before a fault are
  * the source's or untouched. The string probe is checked against a model
  * of its contract (NUL inside count - 1, truncation, fault, count <= 0).
- * On x86-64, non-canonical addresses on either side (#GP) where the
- * platform routes #GP.
+ * Addresses the MMU cannot translate (TEST_ARCH_NONCANONICAL) on either
+ * side, where the architecture has them and the platform routes their
+ * fault.
  */
 #include <stdint.h>
 #include <string.h>

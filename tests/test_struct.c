@@ -52,7 +52,8 @@ static unsigned char pattern(const unsigned char *p)
 /*
  * The test writes the arena only through these, which keep a copy in
  * kernel memory: the models read the copy, because each user access of
- * the test's own costs a window (a TLB flush on the PowerPC kernel).
+ * the test's own costs a window (a TLB flush on a kernel whose KUAP works
+ * that way).
  */
 static void user_set(unsigned char *p, size_t n, bool zero)
 {

@@ -19,8 +19,9 @@
  *
  * The section is writable because uaccess_init() sorts it in place.
  *
- * The section names of the library's tables (uaccess_extable here,
- * uaccess_altinstr, uaccess_altinstr_code and uaccess_range on x86-64) are
+ * The section names of the library's tables (uaccess_extable here, and
+ * the patch-site and range-immediate sections of an architecture that
+ * patches code) are
  * written as tokens, never inside a string, so that a file may #define
  * them to other names before it includes <uaccess.h>: the suite builds its
  * stand-ins for loadable modules into the test program that way

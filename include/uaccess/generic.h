@@ -73,10 +73,10 @@ _UACCESS_INLINE unsigned long _uaccess_generic_mask_addr(unsigned long a,
  * [start, end - n + 1), the range _uaccess_mask_addr() is given (an empty
  * one when the object is larger than the range). This default checks the
  * whole object, which an architecture whose user end is directly followed
- * by kernel memory needs (PowerPC32: 0xc0000000). An architecture where
- * every access within _UACCESS_MASKED_OBJECT_MAX bytes past the user end
- * faults anyway overrides it with the plain mask (x86-64: its user end
- * lies a page below the canonical hole) and sets that maximum, which
+ * by kernel memory needs. An architecture where every access within
+ * _UACCESS_MASKED_OBJECT_MAX bytes past the user end faults anyway (a
+ * guard page, an address hole) overrides it with the plain mask and sets
+ * that maximum, which
  * masked_user_access_begin() asserts at compile time.
  */
 #ifndef _uaccess_mask_object

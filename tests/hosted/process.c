@@ -33,7 +33,7 @@ unsigned char *plat_kernel_hole(unsigned char **after)
 	return hole;
 }
 
-/* x86-64's #GP and an unmapped NULL page both arrive as SIGSEGV. */
+/* A non-canonical address and an unmapped page both arrive as SIGSEGV. */
 bool plat_masked_addr_faults(void)
 {
 	return true;

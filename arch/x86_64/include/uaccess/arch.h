@@ -8,6 +8,12 @@
  * Code that includes <uaccess.h> must be built with -mno-red-zone (kernels
  * always are): the inline code calls the out-of-line routines from asm, and
  * a call pushes its return address below the stack pointer.
+ *
+ * Faults a kernel sends to uaccess_fixup(): the page fault (#PF), and the
+ * general-protection fault (#GP), which an access to a non-canonical
+ * address raises instead: the kernel probes given one, an accessor after
+ * masked_user_access_begin() on a refused pointer (the mask's address is
+ * non-canonical), an unchecked call given one.
  */
 #ifndef UACCESS_ARCH_H
 #define UACCESS_ARCH_H
