@@ -6,6 +6,7 @@
  */
 #include <uaccess.h>
 #include <uaccess/extable.h>
+#include "extable_entries.h"
 #include "harness.h"
 #include "platform.h"
 #include "suite.h"
@@ -15,17 +16,6 @@ extern struct uaccess_extable_entry __start_uaccess_extable[];
 extern struct uaccess_extable_entry __stop_uaccess_extable[];
 
 #define MAX_ENTRIES 1024
-
-/* The test's own decoding of an entry, independent of lib/extable.c. */
-static unsigned long abs_insn(const struct uaccess_extable_entry *e)
-{
-	return (unsigned long)&e->insn + (unsigned long)(long)e->insn;
-}
-
-static unsigned long abs_fixup(const struct uaccess_extable_entry *e)
-{
-	return (unsigned long)&e->fixup + (unsigned long)(long)e->fixup;
-}
 
 static unsigned long table_size(void)
 {
@@ -78,16 +68,7 @@ void test_extable(void)
 	 * sort must), then let uaccess_init_features() sort it back.
 	 */
 	t_group_begin("extable sort from reversed order");
-	for (unsigned long i = 0; i < n; i++) {
-		insn[i] = abs_insn(&t[i]);
-		fixup[i] = abs_fixup(&t[i]);
-	}
-	for (unsigned long i = 0; i < n; i++) {
-		struct uaccess_extable_entry *e = &t[n - 1 - i];
-
-		e->insn = (int32_t)(insn[i] - (unsigned long)&e->insn);
-		e->fixup = (int32_t)(fixup[i] - (unsigned long)&e->fixup);
-	}
+	reverse_entries(t, n, insn, fixup);
 	uaccess_init_features(test_features);
 	check_lookups("re-sorted");
 	for (unsigned long i = 0; i < n; i++)

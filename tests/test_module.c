@@ -11,6 +11,7 @@
 #include <string.h>
 #include <uaccess.h>
 #include <uaccess/extable.h>
+#include "extable_entries.h"
 #include "harness.h"
 #include "platform.h"
 #include "suite.h"
@@ -18,17 +19,6 @@
 #include "module/module.h"
 
 #define MAX_ENTRIES 256
-
-/* The test's own decoding of an entry, independent of lib/extable.c. */
-static unsigned long abs_insn(const struct uaccess_extable_entry *e)
-{
-	return (unsigned long)&e->insn + (unsigned long)(long)e->insn;
-}
-
-static unsigned long abs_fixup(const struct uaccess_extable_entry *e)
-{
-	return (unsigned long)&e->fixup + (unsigned long)(long)e->fixup;
-}
 
 static unsigned long entries(const struct uaccess_module *m)
 {
@@ -63,19 +53,8 @@ static void check_found(const struct uaccess_module *m, const char *name,
 static void reverse_table(const struct uaccess_module *m)
 {
 	static unsigned long insn[MAX_ENTRIES], fixup[MAX_ENTRIES];
-	struct uaccess_extable_entry *t = m->extable_start;
-	unsigned long n = entries(m);
 
-	for (unsigned long i = 0; i < n; i++) {
-		insn[i] = abs_insn(&t[i]);
-		fixup[i] = abs_fixup(&t[i]);
-	}
-	for (unsigned long i = 0; i < n; i++) {
-		struct uaccess_extable_entry *e = &t[n - 1 - i];
-
-		e->insn = (int32_t)(insn[i] - (unsigned long)&e->insn);
-		e->fixup = (int32_t)(fixup[i] - (unsigned long)&e->fixup);
-	}
+	reverse_entries(m->extable_start, entries(m), insn, fixup);
 }
 
 static void check_refused(struct uaccess_module *m, const char *what,

@@ -105,33 +105,30 @@ static void to_one(unsigned char *dst, unsigned long n)
 	       body ? "bytes right" : "wrong bytes written");
 }
 
+/* Every start and size around the hole, for one of the two copies. */
+static void sweep(void (*one)(unsigned char *p, unsigned long n))
+{
+	for (unsigned long n = 0; n <= 48; n++)
+		for (unsigned long d = 0; d <= 40; d++)
+			one(hole - d, n);
+	for (size_t i = 0; i < sizeof(big_sizes) / sizeof(big_sizes[0]); i++)
+		for (unsigned long d = 0; d <= 70; d += 7) {
+			one(hole - d, big_sizes[i]);
+			one(hole - big_sizes[i] - d % 3, big_sizes[i]);
+		}
+	for (unsigned long n = 0; n <= 16; n++)
+		one(hole + 5, n);
+}
+
 static void test_copy(void)
 {
 	t_group_begin("copy_from_kernel_nofault around a hole in kernel memory");
-	for (unsigned long n = 0; n <= 48; n++)
-		for (unsigned long d = 0; d <= 40; d++)
-			from_one(hole - d, n);
-	for (size_t i = 0; i < sizeof(big_sizes) / sizeof(big_sizes[0]); i++)
-		for (unsigned long d = 0; d <= 70; d += 7) {
-			from_one(hole - d, big_sizes[i]);
-			from_one(hole - big_sizes[i] - d % 3, big_sizes[i]);
-		}
-	for (unsigned long n = 0; n <= 16; n++)
-		from_one(hole + 5, n);
+	sweep(from_one);
 	t_group_end();
 
 	fill_pattern(kbuf, kbuf + KBUF + 64);
 	t_group_begin("copy_to_kernel_nofault around a hole in kernel memory");
-	for (unsigned long n = 0; n <= 48; n++)
-		for (unsigned long d = 0; d <= 40; d++)
-			to_one(hole - d, n);
-	for (size_t i = 0; i < sizeof(big_sizes) / sizeof(big_sizes[0]); i++)
-		for (unsigned long d = 0; d <= 70; d += 7) {
-			to_one(hole - d, big_sizes[i]);
-			to_one(hole - big_sizes[i] - d % 3, big_sizes[i]);
-		}
-	for (unsigned long n = 0; n <= 16; n++)
-		to_one(hole + 5, n);
+	sweep(to_one);
 	t_group_end();
 }
 
