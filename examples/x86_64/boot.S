@@ -87,8 +87,8 @@ pvh_start:
 	jmp	.Lhalt
 
 /*
- * GDT: null, 64-bit code, data, then the TSS descriptor (16 bytes) that
- * trap.c fills in at run time (its base is split across fields, which the
+ * GDT: null, 64-bit code, data, then a TSS descriptor (16 bytes) per CPU
+ * that trap.c fills in at run time (its base is split across fields, which the
  * linker cannot do).
  */
 	.section .data
@@ -99,6 +99,7 @@ gdt:
 	.quad	0x00af9a000000ffff	/* 0x08: code, L=1, DPL 0 */
 	.quad	0x00cf92000000ffff	/* 0x10: data, writable */
 	.quad	0, 0			/* 0x18: TSS */
+	.quad	0, 0			/* 0x28: the second CPU's TSS */
 gdt_end:
 	.globl	gdt_desc
 gdt_desc:

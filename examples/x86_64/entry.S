@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Exception entry: one stub per vector 0..31 brings the frame to one shape
- * (a zero error code where the CPU pushes none, then the vector number),
- * clears RFLAGS.AC, saves the general registers and calls
- * trap_handler(struct trap_frame *).
+ * Exception and interrupt entry: one stub per vector 0..255 brings the
+ * frame to one shape (a zero error code where the CPU pushes none, then
+ * the vector number), clears RFLAGS.AC, saves the general registers and
+ * calls trap_handler(struct trap_frame *).
  * The handler may rewrite frame->rip (a fixup); iretq resumes there.
  *
  * No register but %rsp is live across the call: the C handler is built with
@@ -86,7 +86,8 @@ trap_common:
 
 /*
  * The stubs, 16 bytes apart from trap_stubs: vector v's is at
- * trap_stubs + 16 * v (trap.c builds the IDT from that).
+ * trap_stubs + 16 * v (trap.c builds the IDT from that), one for each of
+ * the 256 vectors (exceptions, then interrupts, which push no error code).
  *   Input:    the CPU's interrupt frame (with an error code for the
  *             vectors that have one)
  *   Output:   jumps to the common entry with a zero error code pushed
@@ -98,9 +99,9 @@ trap_common:
 	.globl	trap_stubs
 trap_stubs:
 	.set	.Lv, 0
-	.rept	32
+	.rept	256
 	.p2align 4
-	.if !HAS_ERROR(.Lv)
+	.if .Lv >= 32 || !HAS_ERROR(.Lv)
 	pushq	$0
 	.endif
 	pushq	$.Lv

@@ -11,7 +11,8 @@
  *
  * Command line (-append): "features=SET" names the feature set for
  * kernel_run() (test_arch_parse_features(): "native", "none", "erms+fsrm",
- * "native+fsrm"...); default "native".
+ * "native+fsrm"...); default "native". "cpus=2": after the suite, run
+ * part of it on two CPUs at once (smp.c; QEMU needs -smp 2).
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -106,13 +107,19 @@ void plat_user_end(void)
 		__asm__ volatile("clac" : : : "memory");
 }
 
-/* Copy the value of "features=" from the command line into set[]. */
+unsigned int smp_cpus = 1;
+
+/* Copy the value of "features=" from the command line into set[]; "cpus=2"
+ * asks for the second CPU (smp.c). */
 static void feature_set_arg(const struct hvm_start_info *si, char *set, size_t n)
 {
 	const char *p = si->magic == HVM_START_MAGIC && si->cmdline_paddr ?
 		(const char *)(unsigned long)si->cmdline_paddr : "";
 	size_t len = 0;
 
+	for (const char *q = p; *q; q += strcspn(q, " "), q += *q == ' ')
+		if (!strncmp(q, "cpus=2", 6))
+			smp_cpus = 2;
 	while (*p && strncmp(p, "features=", 9)) {
 		p += strcspn(p, " ");
 		p += *p == ' ';
@@ -144,6 +151,18 @@ static bool enough_ram(const struct hvm_start_info *si)
 	return false;
 }
 
+#define MSR_GS_BASE	0xc0000101
+
+/* this_cpu() reads %gs:0: the CPU's own struct cpu. */
+void cpu_set_gs(struct cpu *c)
+{
+	unsigned long a = (unsigned long)c;
+
+	c->self = c;
+	__asm__ volatile("wrmsr" : : "c"(MSR_GS_BASE), "a"((uint32_t)a),
+			 "d"((uint32_t)(a >> 32)) : "memory");
+}
+
 static void smap_enable(void)
 {
 	unsigned long cr4;
@@ -172,6 +191,8 @@ void kernel_main(unsigned long start_info)
 	const struct hvm_start_info *si = (const void *)start_info;
 	char set[96];
 
+	cpus[0].index = 0;
+	cpu_set_gs(&cpus[0]);
 	/* Read before paging changes: the loader put them in low memory. */
 	feature_set_arg(si, set, sizeof(set));
 	kprintf("# uaccess %s: x86-64, PVH on QEMU microvm\n", kernel_name);
@@ -188,5 +209,10 @@ void kernel_main(unsigned long start_info)
 	kprintf("# SMAP %s\n", smap_on ? "on (CR4.SMAP)" : "off: not in CPUID");
 	/* Only the user region is user memory: kernel pointers fail access_ok. */
 	uaccess_set_user_range(USER_BASE, RAM_TOP);
+	apic_init();
+	cpus[0].apic_id = apic_id();
+	/* From here to the end of the suite: the handler waits for the
+	 * library to be patched (library_ready() in timer.c). */
+	timer_start();
 	kernel_exit(kernel_run(set));
 }

@@ -27,14 +27,71 @@ void text_poke(void *dst, const void *src, unsigned long len);
 /* Does the page of addr allow this access now (present, and writable)? */
 bool mmu_page_allows(unsigned long addr, bool write);
 
-/* trap.c */
-void trap_init(void);
 /* The last fault taken at a kprobe instruction (kprobe.S). */
 struct kfault {
 	unsigned long count, error, address;
 	unsigned long gp_count;	/* #GPs resolved by the library's table */
 };
-extern struct kfault trap_last_fault;
+
+/*
+ * What the timer interrupt saw and checked on one CPU (timer.c).
+ *   ticks       interrupts taken
+ *   in_lib      of those, the interrupted RIP inside the library's text
+ *   in_window   of those, the interrupted RFLAGS with AC set (SMAP on)
+ *   accesses    ticks whose handler made its own user accesses (it skips
+ *               them while the library is not patched for SMAP or its
+ *               exception table is not sorted: a test re-patching or
+ *               reversing it)
+ *   faults      user-memory faults the handler's accesses took
+ *   passed, failed  the handler's own checks
+ */
+struct timer_stats {
+	unsigned long ticks, in_lib, in_window, accesses, faults;
+	unsigned long passed, failed;
+};
+
+/*
+ * Per-CPU data, found through the GS base (this_cpu()): each CPU's fault
+ * counts, kprobe record and timer state, so that two CPUs running the
+ * suite at once count only their own.
+ */
+struct cpu {
+	struct cpu *self;		/* %gs:0 */
+	unsigned int index;		/* 0: the boot CPU */
+	unsigned int apic_id;
+	unsigned long faults;		/* resolved through uaccess_fixup() */
+	struct kfault kfault;
+	bool in_timer;			/* inside the timer handler */
+	unsigned long irq_off_depth;	/* text writable: interrupts held off */
+	unsigned long irq_saved_flags;
+	struct timer_stats timer;
+	unsigned char *timer_page;	/* the handler's user page, a hole after it */
+	unsigned long timer_text_gen;	/* text generation last found consistent */
+};
+#define MAX_CPUS 2
+extern struct cpu cpus[MAX_CPUS];
+
+static inline struct cpu *this_cpu(void)
+{
+	struct cpu *c;
+
+	__asm__ volatile("movq %%gs:0, %0" : "=r"(c));
+	return c;
+}
+void cpu_set_gs(struct cpu *c);
+
+/* What entry.S pushed, lowest address first. */
+struct trap_frame {
+	uint64_t r15, r14, r13, r12, r11, r10, r9, r8;
+	uint64_t rbp, rdi, rsi, rdx, rcx, rbx, rax;
+	uint64_t vector, error;
+	uint64_t rip, cs, rflags, rsp, ss;	/* pushed by the CPU */
+};
+
+/* trap.c */
+void trap_init(void);
+void trap_init_ap(struct cpu *c);
+#define trap_last_fault (this_cpu()->kfault)
 /*
  * Armed with a user page, the next breakpoint (int3) loads a byte of it
  * from inside the handler (kprobe_load) and records what happened; the
@@ -50,6 +107,31 @@ struct trap_bp_probe {
 extern struct trap_bp_probe trap_bp_probe;
 int kprobe_load(const void *p);
 int kprobe_store(void *p);
+
+/* timer.c: the local APIC, its periodic timer and the handler's checks. */
+#define APIC_BASE	0xfee00000UL
+#define VEC_TIMER	0x40
+#define VEC_SPURIOUS	0xff
+void apic_init(void);
+void timer_start(void);
+void timer_stop(void);
+void timer_interrupt(struct trap_frame *f);
+unsigned int apic_id(void);
+void apic_send_ipi(unsigned int apic_id, uint32_t icr_low);
+unsigned long timer_ac_probe(unsigned long want, unsigned long hits[2],
+			     unsigned long wrong[2]);
+const char *timer_first_failure(unsigned int *cpu, unsigned long *tick,
+				unsigned long *value);
+/* Text changes only through plat_protect(PLAT_RWX); counts each. */
+extern volatile unsigned long text_gen;
+
+/* run_tests.c: what the timer handler of CPU c saw, as cases. */
+void timer_report(struct cpu *c, unsigned long lost, unsigned long hits[2],
+		  unsigned long wrong[2]);
+
+/* smp.c: the second CPU, when the command line asks for it (cpus=2). */
+extern unsigned int smp_cpus;
+void smp_run(void);
 
 /* kernel.c */
 extern bool smap_on;

@@ -15,9 +15,11 @@ BM_DEMO := $(BM_DIR)/uaccess-demo.elf
 # alike in examples/demo_common.c); both with the libc-free string
 # functions and vsnprintf of tests/nolibc/.
 BM_SRC := examples/x86_64
-BM_COMMON := $(addprefix $(BM_SRC)/,boot.S entry.S kprobe.S trap.c mmu.c kernel.c) \
+BM_COMMON := $(addprefix $(BM_SRC)/,boot.S entry.S kprobe.S trap.c mmu.c kernel.c \
+	timer.c) \
 	tests/nolibc/string.c tests/nolibc/vsnprintf.c
 BM_TEST_SRCS := $(BM_COMMON) $(BM_SRC)/run_tests.c $(BM_SRC)/smap.c \
+	$(BM_SRC)/smp.c $(BM_SRC)/ap.S \
 	$(wildcard tests/*.c tests/module/*.c tests/arch/x86_64/*.c tests/arch/x86_64/*.S)
 BM_DEMO_SRCS := $(BM_COMMON) $(BM_SRC)/demo.c examples/demo_common.c
 bm_objs = $(addprefix $(BM_DIR)/,$(addsuffix .o,$(basename $(1))))
@@ -50,7 +52,20 @@ BM_LDFLAGS = -nostdlib -static -Wl,--build-id=none \
 	-Wl,-z,max-page-size=4096 -Wl,-L,include \
 	-Wl,-T,$(BM_SRC)/kernel.ld $(EXTRA_LDFLAGS)
 
-$(BM_KERNEL): $(call bm_objs,$(BM_TEST_SRCS))
+# The second CPU's copy of the harness and of the tests it runs beside the
+# boot CPU (ap_suite.c): the same objects linked into one, every symbol
+# made local but its entry, its output sent to ap_plat_printf (smp.c).
+BM_AP_SRCS := tests/harness.c tests/test_macros.c tests/test_generic.c \
+	tests/test_bulk.c tests/test_nofault.c $(BM_SRC)/ap_suite.c
+BM_AP_SUITE := $(BM_DIR)/ap_suite_copy.o
+OBJCOPY ?= objcopy
+$(BM_AP_SUITE): $(call bm_objs,$(BM_AP_SRCS))
+	$(quiet) LD $@
+	$(Q)$(CC) -nostdlib -r -o $@.tmp $^ && \
+		$(OBJCOPY) --redefine-sym plat_printf=ap_plat_printf \
+		--keep-global-symbol=ap_suite_run $@.tmp $@ && rm -f $@.tmp
+
+$(BM_KERNEL): $(call bm_objs,$(BM_TEST_SRCS)) $(BM_AP_SUITE)
 $(BM_DEMO): $(call bm_objs,$(BM_DEMO_SRCS))
 $(BM_KERNEL) $(BM_DEMO): $(LIB) $(BM_SRC)/kernel.ld include/uaccess/sections.ld \
 		tests/module/sections.ld
@@ -61,19 +76,23 @@ BAREMETAL_KERNELS := $(BM_KERNEL)
 QEMU_DEPS := qemu-system-x86_64=qemu-system-x86
 
 # CPU models: qemu64 (no ERMS, no SMAP), Haswell (ERMS), max (ERMS and
-# SMAP), and max with FSRM forced on (TCG never reports FSRM).
-QEMU_CONFIGS := qemu64 haswell max max-fsrm
+# SMAP), max with FSRM forced on (TCG never reports FSRM), and max with two
+# CPUs running the suite at once (smp.c).
+QEMU_CONFIGS := qemu64 haswell max max-fsrm max-smp2
 qemu_cpu_qemu64 := qemu64
 qemu_cpu_haswell := Haswell
 qemu_cpu_max := max
 qemu_cpu_max-fsrm := max
 qemu_features_max-fsrm := native+fsrm
+qemu_cpu_max-smp2 := max
+qemu_smp_max-smp2 := 2
 
 # 64 MiB: RAM_TOP of kernel.h. isa-debug-exit turns the kernel's exit code
 # v into QEMU's status (v << 1) | 1; a pass (0x10) is 33.
 qemu_x86_cmd = qemu-system-x86_64 -M microvm -accel tcg -m 64M \
 	-cpu $(qemu_cpu_$(1)) -kernel $(2) \
-	$(if $(qemu_features_$(1)),-append features=$(qemu_features_$(1))) \
+	$(if $(qemu_smp_$(1)),-smp $(qemu_smp_$(1)) -append cpus=$(qemu_smp_$(1)),\
+	$(if $(qemu_features_$(1)),-append features=$(qemu_features_$(1)))) \
 	-display none -serial stdio -no-reboot \
 	-device isa-debug-exit,iobase=0xf4,iosize=0x04
 qemu_cmd = $(call qemu_x86_cmd,$(1),$(BM_KERNEL))
@@ -83,4 +102,5 @@ QEMU_PASS_STATUS := 33
 DEMO_KERNEL := $(BM_DEMO)
 demo_cmd = $(call qemu_x86_cmd,max,$(BM_DEMO))
 
--include $(patsubst %.o,%.d,$(call bm_objs,$(BM_TEST_SRCS) $(BM_DEMO_SRCS)))
+-include $(patsubst %.o,%.d,$(call bm_objs,$(BM_TEST_SRCS) $(BM_DEMO_SRCS) \
+	$(BM_SRC)/ap_suite.c))

@@ -35,10 +35,33 @@ _Static_assert(RAM_TOP <= 512UL * 512 * PAGE_SIZE, "one PD covers 1 GiB");
 extern char _text_start[], _rodata_end[], _kernel_end[];
 extern char boot_stack_guard[];
 
-typedef uint64_t table_t[512] __attribute__((aligned(4096)));
-static table_t pml4, pdpt, pd, pt[NR_PT];
+#define PDE_PS	0x80UL		/* a 2 MiB page */
+#define PTE_PWT	0x8UL
+#define PTE_PCD	0x10UL		/* uncached: device registers */
 
+typedef uint64_t table_t[512] __attribute__((aligned(4096)));
+static table_t pml4, pdpt, pd, pt[NR_PT], pd_apic;
+
+/*
+ * The allocators serve every CPU: one lock around both. Two CPUs running
+ * the suite at once so get disjoint pages, each its own user region.
+ */
 static unsigned long kernel_next, user_next;
+static volatile int alloc_lock;
+
+volatile unsigned long text_gen = 1;	/* 0: what no CPU has checked */
+
+static void lock(volatile int *l)
+{
+	while (__atomic_exchange_n(l, 1, __ATOMIC_ACQUIRE))
+		while (*l)
+			__asm__ volatile("pause");
+}
+
+static void unlock(volatile int *l)
+{
+	__atomic_store_n(l, 0, __ATOMIC_RELEASE);
+}
 
 static uint64_t *pte_of(unsigned long addr)
 {
@@ -68,6 +91,11 @@ void mmu_init(void)
 		pd[i] = (uint64_t)(unsigned long)pt[i] | TABLE_FLAGS;
 	for (unsigned long a = 0; a < RAM_TOP; a += PAGE_SIZE)
 		*pte_of(a) = initial_pte(a);
+	/* The local APIC's registers: one uncached 2 MiB page at APIC_BASE
+	 * (the 4th GiB), supervisor only. */
+	pdpt[APIC_BASE >> 30] = (uint64_t)(unsigned long)pd_apic | TABLE_FLAGS;
+	pd_apic[(APIC_BASE >> 21) & 511] = (APIC_BASE & ~((2UL << 20) - 1)) |
+		PTE_P | PTE_W | PDE_PS | PTE_PCD | PTE_PWT;
 	/* Loading CR3 flushes every non-global translation, the boot
 	 * tables' 2 MiB ones included. */
 	__asm__ volatile("mov %0, %%cr3" : : "r"(pml4) : "memory");
@@ -84,13 +112,17 @@ size_t plat_page_size(void)
 static void *take(unsigned long *next, unsigned long limit, size_t npages,
 		  const char *what)
 {
-	unsigned long p = *next;
+	unsigned long p;
 
+	lock(&alloc_lock);
+	p = *next;
 	if (npages > (limit - p) / PAGE_SIZE) {
+		unlock(&alloc_lock);
 		kprintf("# mmu: out of %s pages (%zu more wanted)\n", what, npages);
 		kernel_exit(false);
 	}
 	*next = p + npages * PAGE_SIZE;
+	unlock(&alloc_lock);
 	return (void *)p;
 }
 
@@ -124,26 +156,49 @@ void plat_protect(void *p, size_t npages, enum plat_prot prot)
 		[PLAT_RWX] = PTE_P | PTE_W,
 	};
 	unsigned long a = (unsigned long)p & ~(PAGE_SIZE - 1);
+	struct cpu *c = this_cpu();
 
+	/*
+	 * Pages are made writable and executable only to patch code
+	 * (PLAT_RWX, then PLAT_RX again). In between, this CPU takes no
+	 * interrupt: the timer handler calls the library, which must not run
+	 * an instruction half rewritten. text_gen tells the handler the text
+	 * changed (it checks the library's window sites again).
+	 */
+	if (prot == PLAT_RWX && !c->irq_off_depth++) {
+		unsigned long flags;
+
+		__asm__ volatile("pushfq; popq %0; cli" : "=r"(flags) : : "memory");
+		c->irq_saved_flags = flags;
+	}
+	if (prot == PLAT_RWX)
+		__atomic_add_fetch(&text_gen, 1, __ATOMIC_RELAXED);
 	for (size_t i = 0; i < npages; i++, a += PAGE_SIZE) {
 		uint64_t *pte = pte_of(a);
 
 		*pte = (*pte & ~(PTE_P | PTE_W)) | a | bits[prot];
 		__asm__ volatile("invlpg (%0)" : : "r"(a) : "memory");
 	}
+	if (prot == PLAT_RX && c->irq_off_depth && !--c->irq_off_depth &&
+	    (c->irq_saved_flags & (1UL << 9)))
+		__asm__ volatile("sti" : : : "memory");
 }
 
-/* Three pages of the kernel pool, the middle one unmapped. */
+/*
+ * Three pages of the kernel pool, the middle one unmapped: one set per
+ * CPU, since the tests write the pages around the hole.
+ */
 unsigned char *plat_kernel_hole(unsigned char **after)
 {
-	static unsigned char *hole;
+	static unsigned char *holes[MAX_CPUS];
+	unsigned char **hole = &holes[this_cpu()->index];
 
-	if (!hole) {
-		hole = (unsigned char *)plat_alloc_kernel_pages(3) + PAGE_SIZE;
-		plat_protect(hole, 1, PLAT_NONE);
+	if (!*hole) {
+		*hole = (unsigned char *)plat_alloc_kernel_pages(3) + PAGE_SIZE;
+		plat_protect(*hole, 1, PLAT_NONE);
 	}
-	*after = hole + PAGE_SIZE;
-	return hole;
+	*after = *hole + PAGE_SIZE;
+	return *hole;
 }
 
 /*

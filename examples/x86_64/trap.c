@@ -27,14 +27,6 @@
 #define VEC_PF		14
 #define PF_WRITE	0x2
 
-/* What entry.S pushed, lowest address first. */
-struct trap_frame {
-	uint64_t r15, r14, r13, r12, r11, r10, r9, r8;
-	uint64_t rbp, rdi, rsi, rdx, rcx, rbx, rax;
-	uint64_t vector, error;
-	uint64_t rip, cs, rflags, rsp, ss;	/* pushed by the CPU */
-};
-
 struct idt_gate {
 	uint16_t off_lo, sel;
 	uint8_t ist, type;
@@ -56,11 +48,9 @@ extern const char trap_stubs[];
 extern uint64_t gdt[];
 extern const char kprobe_load_insn[], kprobe_store_insn[], kprobe_fault[];
 
-static struct idt_gate idt[32];
-static struct tss tss;
-static unsigned char df_stack[8192] __attribute__((aligned(16)));
-static volatile unsigned long faults;
-struct kfault trap_last_fault;
+static struct idt_gate idt[256];
+static struct tss tss[MAX_CPUS];
+static unsigned char df_stack[MAX_CPUS][8192] __attribute__((aligned(16)));
 struct trap_bp_probe trap_bp_probe;
 
 static const char *const names[32] = {
@@ -73,15 +63,34 @@ static const char *const names[32] = {
 	"#XM SIMD error", "#VE virtualization", "#CP control protection",
 };
 
-void trap_init(void)
+/* Load this CPU's TSS (its own double-fault stack) and the shared IDT. */
+static void trap_load(unsigned int cpu)
 {
-	unsigned long base = (unsigned long)&tss;
+	unsigned long base = (unsigned long)&tss[cpu];
+	unsigned int sel = TSS_SEL + 16 * cpu;
 	struct {
 		uint16_t limit;
 		uint64_t base;
 	} __attribute__((packed)) idtr = { sizeof(idt) - 1, (uint64_t)(unsigned long)idt };
 
-	for (int v = 0; v < 32; v++) {
+	tss[cpu].ist[0] = (uint64_t)(unsigned long)(df_stack[cpu + 1]);
+	tss[cpu].iomap = sizeof(tss[cpu]);	/* no I/O bitmap */
+	/* A 16-byte system descriptor: type 9 = available 64-bit TSS. */
+	gdt[sel / 8] = (sizeof(tss[cpu]) - 1) | (base & 0xffffff) << 16 |
+		       0x89UL << 40 | (base >> 24 & 0xff) << 56;
+	gdt[sel / 8 + 1] = base >> 32;
+	__asm__ volatile("ltr %w0" : : "r"(sel));
+	__asm__ volatile("lidt %0" : : "m"(idtr));
+}
+
+/*
+ * Every vector has a gate: 0..31 the exceptions, VEC_TIMER the local APIC
+ * timer, VEC_SPURIOUS the APIC's spurious vector; any other that arrives
+ * is reported as unexpected.
+ */
+void trap_init(void)
+{
+	for (int v = 0; v < 256; v++) {
 		unsigned long h = (unsigned long)trap_stubs + 16 * v;
 
 		idt[v] = (struct idt_gate){
@@ -90,19 +99,19 @@ void trap_init(void)
 			.off_mid = (uint16_t)(h >> 16), .off_hi = (uint32_t)(h >> 32),
 		};
 	}
-	tss.ist[0] = (uint64_t)(unsigned long)(df_stack + sizeof(df_stack));
-	tss.iomap = sizeof(tss);	/* no I/O bitmap */
-	/* A 16-byte system descriptor: type 9 = available 64-bit TSS. */
-	gdt[TSS_SEL / 8] = (sizeof(tss) - 1) | (base & 0xffffff) << 16 |
-			   0x89UL << 40 | (base >> 24 & 0xff) << 56;
-	gdt[TSS_SEL / 8 + 1] = base >> 32;
-	__asm__ volatile("ltr %w0" : : "r"(TSS_SEL));
-	__asm__ volatile("lidt %0" : : "m"(idtr));
+	trap_load(0);
 }
 
+/* A second CPU: the same IDT, a TSS of its own. */
+void trap_init_ap(struct cpu *c)
+{
+	trap_load(c->index);
+}
+
+/* This CPU's count: two CPUs running the suite each see their own. */
 unsigned long plat_fault_count(void)
 {
-	return faults;
+	return this_cpu()->faults;
 }
 
 /*
@@ -146,7 +155,11 @@ static bool page_fault(struct trap_frame *f)
 			"window closed\n", (unsigned long)f->rip, addr);
 		return false;
 	}
-	faults++;
+	/* The timer handler's own faults are its count, not the suite's. */
+	if (this_cpu()->in_timer)
+		this_cpu()->timer.faults++;
+	else
+		this_cpu()->faults++;
 	f->rip = fixup;
 	return true;
 }
@@ -158,7 +171,7 @@ static bool general_protection(struct trap_frame *f)
 
 	if (!fixup)
 		return false;
-	faults++;
+	this_cpu()->faults++;
 	trap_last_fault.gp_count++;
 	f->rip = fixup;
 	return true;
@@ -192,6 +205,12 @@ void trap_handler(struct trap_frame *f)
 	const char *name = f->vector < 32 && names[f->vector] ? names[f->vector]
 							      : "exception";
 
+	if (f->vector == VEC_TIMER) {
+		timer_interrupt(f);
+		return;
+	}
+	if (f->vector == VEC_SPURIOUS)
+		return;		/* no EOI for the spurious vector */
 	if (f->vector == VEC_PF && page_fault(f))
 		return;
 	if (f->vector == VEC_GP && general_protection(f))
