@@ -686,12 +686,14 @@ static void shrink(struct fuzz_case *c)
 }
 
 /* A difference: shrink it, print it with its reproduction. */
-static void report(unsigned long seed, const struct fuzz_case *c0, const char *why)
+static void report(unsigned long seed, unsigned long i,
+		   const struct fuzz_case *c0, const char *why)
 {
 	struct fuzz_case c = *c0;
 	char why2[200];
 
-	plat_printf("# fuzz difference, case seed %#lx:\n", seed);
+	plat_printf("# fuzz difference in case %lu of the run (case seed %#lx):\n",
+		    i, seed);
 	print_case(&c, why);
 	shrink(&c);
 	if (!run_case(&c, why2, sizeof(why2))) {
@@ -742,7 +744,7 @@ static unsigned long run_cases(unsigned long seed, unsigned long n, bool count)
 			t_case(ok, "fuzz case %lu of seed %#lx: %s %s", i, seed,
 			       op_names[c.op], ok ? "" : why);
 		if (!ok && diffs++ < 3)
-			report(cs, &c, why);
+			report(cs, i, &c, why);
 	}
 	return diffs;
 }
@@ -816,7 +818,7 @@ int fuzz_check(const struct fuzz_case *c)
 
 	if (run_case(c, why, sizeof(why)))
 		return 0;
-	report(c->cseed, c, why);
+	report(c->cseed, 0, c, why);
 	return 1;
 }
 
