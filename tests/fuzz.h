@@ -83,6 +83,9 @@ struct fuzz_shadow {
 	unsigned char *h, *halt;	/* the page before the hole */
 };
 
+/* The value put number i of a case writes, drawn from its seed. */
+unsigned long long fuzz_put_value(const struct fuzz_case *c, unsigned long i);
+
 /* The model: from the shadows before the call, the expected state after. */
 void fuzz_model(const struct fuzz_case *c, const struct fuzz_mem *m,
 		struct fuzz_shadow *s, struct fuzz_expect *e);

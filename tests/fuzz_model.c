@@ -152,9 +152,6 @@ static void store_scalar(unsigned char *b, unsigned long long val,
 	memcpy(b, v.b, n);
 }
 
-/* The value a put writes: drawn from the case's seed (as the runner does). */
-unsigned long long fuzz_put_value(const struct fuzz_case *c, unsigned long i);
-
 /* Contracts 1-4 and 8: the bulk calls. */
 static void bulk(struct ctx *x)
 {
