@@ -106,6 +106,8 @@ endef
 # make nolibc-test: the suite without a C library, tests/nolibc/nolibc.mk
 include tests/nolibc/nolibc.mk
 include tests/sparse.mk
+# make fuzz, and the fuzzer's budget in the suite: tests/fuzz.mk
+include tests/fuzz.mk
 
 # Run the suite once per configuration of TEST_CONFIGS (tests.mk), each in a
 # fresh process started by $(call test_cmd,CONFIG), then the libc-free build

@@ -96,7 +96,13 @@ static __attribute__((unused)) void poke_text(void *dst, const void *src,
 int t_main(const char *set)
 {
 	unsigned long features;
+	const char *fuzz = NULL;
 
+	/* "fuzz...": the fuzzer's modes (tests/fuzz.h), on the native set. */
+	if (!strncmp(set, "fuzz", 4)) {
+		fuzz = set;
+		set = "native";
+	}
 	if (test_arch_parse_features(set, &features)) {
 		plat_printf("# unknown feature set %s\n", set);
 		return 2;
@@ -108,5 +114,7 @@ int t_main(const char *set)
 	test_features = features;
 	plat_printf("# feature set %s (%#lx): %s\n", set, features,
 		    uaccess_strategy_name());
+	if (fuzz)
+		return fuzz_main(fuzz);
 	return t_run_suite() ? 1 : 0;
 }

@@ -16,5 +16,6 @@ const struct test suite[] = {
 	{ "strings", test_strings },
 	{ "struct", test_struct },
 	{ "nofault", test_nofault },
+	{ "fuzz", test_fuzz },
 	{ NULL, NULL },
 };

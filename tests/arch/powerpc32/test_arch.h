@@ -36,6 +36,12 @@ bool test_arch_probe_read(const void *p);
  */
 #define TEST_ARCH_MASK_WHOLE_OBJECT 1
 
+/*
+ * The feature bits the fuzzer (test_fuzz.c) draws at random: dcbz on and
+ * off (where the line differs, the library refuses it by itself).
+ */
+#define TEST_ARCH_FUZZ_FEATURES UACCESS_FEAT_DCBZ
+
 /* The user ends a kernel may set (paging modes, address-space splits). */
 #define TEST_ARCH_USER_ENDS UACCESS_USER_END_3G, UACCESS_USER_END_2G
 

@@ -47,6 +47,14 @@ bool test_arch_probe_read(const void *p);
  */
 #define TEST_ARCH_MASK_WHOLE_OBJECT 0
 
+/*
+ * The feature bits the fuzzer (test_fuzz.c) draws at random: the ones that
+ * pick routines. SMAP stays as the platform set it (a kernel with CR4.SMAP
+ * needs stac/clac; in user mode the library leaves them out itself).
+ */
+#define TEST_ARCH_FUZZ_FEATURES (UACCESS_FEAT_ERMS | UACCESS_FEAT_FSRM | \
+				 UACCESS_FEAT_REP_GOOD | UACCESS_FEAT_FSRS)
+
 /* The user ends a kernel may set (paging modes, address-space splits). */
 #define TEST_ARCH_USER_ENDS UACCESS_USER_END_4LEVEL, UACCESS_USER_END_5LEVEL
 
