@@ -17,5 +17,6 @@ const struct test suite[] = {
 	{ "struct", test_struct },
 	{ "nofault", test_nofault },
 	{ "fuzz", test_fuzz },
+	{ "hostile", test_hostile },
 	{ NULL, NULL },
 };

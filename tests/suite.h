@@ -20,5 +20,6 @@ void test_nofault(void);
 void test_fuzz(void);
 /* The differential fuzzer's own modes of t_main(): tests/fuzz.h. */
 int fuzz_main(const char *arg);
+void test_hostile(void);
 
 #endif

@@ -8,14 +8,20 @@
 #ifndef BAREMETAL_BOOKE_H
 #define BAREMETAL_BOOKE_H
 
+#define SPR_DEC		22	/* decrementer: counts down at the timebase */
 #define SPR_SRR0	26
 #define SPR_SRR1	27
 #define SPR_PID		48	/* PID0: the TID a TLB entry must carry */
+#define SPR_DECAR	54	/* what DEC reloads from (TCR[ARE]) */
 #define SPR_CSRR0	58	/* critical interrupts save here */
 #define SPR_DEAR	61	/* the data address of a DSI / DTLB miss */
 #define SPR_ESR		62
 #define SPR_IVPR	63	/* upper 16 bits of every vector */
+#define SPR_TBL		268	/* timebase, low word (read) */
+#define SPR_TBU		269	/* timebase, high word (read) */
 #define SPR_PVR		287
+#define SPR_TSR		336	/* timer status: write 1 to clear */
+#define SPR_TCR		340	/* timer control */
 #define SPR_IVOR0	400	/* IVOR0..15 = 400..415: low 16 bits */
 #define SPR_MCSRR0	570	/* machine check saves here */
 #define SPR_MAS0	624
@@ -26,6 +32,11 @@
 #define SPR_MAS7	944	/* upper 4 bits of a 36-bit real address */
 
 #define MSR_ME		0x00001000	/* machine checks are taken, not a stop */
+
+/* The decrementer: interrupt enable, auto-reload, the pending status. */
+#define TCR_DIE		0x04000000
+#define TCR_ARE		0x00400000
+#define TSR_DIS		0x08000000
 
 /* ESR: what kind of access faulted. */
 #define ESR_ST		0x00800000	/* a store (or dcbz) */

@@ -34,12 +34,23 @@ void mmu_map_ccsr(void);
 enum tlb_miss { MISS_MAPPED, MISS_NOT_USER, MISS_NO_PAGE, MISS_WINDOW_CLOSED };
 enum tlb_miss mmu_user_tlb_miss(unsigned long addr);
 bool mmu_test_window_open(void);
+/* Set the count of plat_user_begin() windows open; returns the old one. */
+int mmu_test_window_swap(int open);
 
 /* trap.c */
 void traps_init(void);
 void trap_handler(unsigned long vector, struct trap_frame *frame);
 /* Library accesses with no window open; exceptions elsewhere with one. */
 extern unsigned long kuap_closed_faults, kuap_open_elsewhere;
+/* The decrementer's handler (irq.c), NULL while the timer is off. */
+extern void (*trap_decrementer)(struct trap_frame *frame);
+/* Put back the count plat_fault_count() returns. */
+void plat_fault_count_set(unsigned long count);
+
+/* irq.c: the decrementer storm, started before the suite. */
+void irq_start(void);
+/* Stop it and count its checks as cases (from t_after_suite). */
+void irq_stop_and_check(void);
 
 /* fdt.c: the first word of /chosen/bootargs, or NULL. */
 const char *fdt_first_bootarg(const void *fdt, char *buf, unsigned long size);

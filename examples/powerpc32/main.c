@@ -5,8 +5,10 @@
  *
  * Boot: console (CCSR mapping), exception vectors, the user region; then
  * the suite for the feature set named by the first word of the kernel
- * command line (qemu -append; "native" if none), with a check of the KUAP
- * windows after its last test, and the verdict as the last line:
+ * command line (qemu -append; "native" if none), under a storm of
+ * decrementer interrupts whose handler makes user accesses of its own
+ * (irq.c), with a check of the storm and of the KUAP windows after its
+ * last test, and the verdict as the last line:
  * "# kernel: pass" or "# kernel: fail". Then power off (qemu exits with 0
  * either way).
  */
@@ -41,6 +43,16 @@ static void kuap_checked(void)
 	t_group_end();
 	plat_printf("# KUAP: %lu windows opened, %lu closed\n",
 		    kuap_count.allows, kuap_count.prevents);
+}
+
+/*
+ * After the last test: the storm stops first, so that the windows are
+ * counted at rest; its handler's windows balance like any other.
+ */
+static void after_suite(void)
+{
+	irq_stop_and_check();
+	kuap_checked();
 }
 
 /*
@@ -96,7 +108,8 @@ void kernel_main(const void *fdt)
 	plat_printf("# dcbz line size: %lu bytes (library built for %d)\n",
 		    uaccess_dcbz_line_size(), UACCESS_DCBZ_LINE);
 	kuap_enforced();
-	t_after_suite = kuap_checked;
+	t_after_suite = after_suite;
+	irq_start();
 	status = t_main(set);
 	plat_printf("# strategy: %s\n", uaccess_strategy_name());
 	plat_printf("# kernel: %s\n", status == 0 ? "pass" : "fail");

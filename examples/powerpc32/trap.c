@@ -10,6 +10,7 @@
  *                       the instruction is one of the library's; then
  *                       SRR0 = that address and rfi, and the routine
  *                       returns the bytes it did not do.
+ *   decrementer         the storm of irq.c, while it runs.
  *   anything else       a bug: report it and fail the run loudly.
  *
  * KUAP is checked on the way: a library access must fault with its window
@@ -66,6 +67,13 @@ unsigned long plat_fault_count(void)
 	return faults;
 }
 
+void plat_fault_count_set(unsigned long count)
+{
+	faults = count;
+}
+
+void (*trap_decrementer)(struct trap_frame *frame);
+
 /*
  * A fault on an instruction of the exception table: resume at its fixup.
  * On a user address the window must be open: the MMU's (PID), and one
@@ -110,6 +118,11 @@ void trap_handler(unsigned long vector, struct trap_frame *f)
 {
 	unsigned long addr = mfspr(SPR_DEAR);
 
+	/* An interrupt may land anywhere, an open window included. */
+	if (vector == VEC_DECREMENTER && trap_decrementer) {
+		trap_decrementer(f);
+		return;
+	}
 	if (kuap_count.open && !uaccess_fixup(f->srr0))
 		kuap_open_elsewhere++;
 	switch (vector) {

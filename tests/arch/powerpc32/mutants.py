@@ -156,6 +156,18 @@ M = [
  ("masked_user_access_begin checks the object's first byte only", G, 32, ['750/native'],
   "				  n && n <= end - start ? end - n + 1 : start);",
   "				  n ? end : end);"),
+ # Hostile arguments (tests/test_hostile.c).
+ ("strncpy_from_user takes a negative count for a huge one", 'lib/strncpy_from_user.c', 32,
+  ['750/native'], "	if (count <= 0)\n		return 0;\n	if (a < uaccess_user_start",
+  "	if (count == 0)\n		return 0;\n	if (a < uaccess_user_start"),
+ # The decrementer storm of the bare-metal kernel: the handler's KUAP
+ # save and restore.
+ ("decrementer handler returns with PID 0 (interrupted window closed)",
+  'examples/powerpc32/irq.c', 32, ['qemu:e500v2-l32'],
+  "	mtspr(SPR_PID, pid);\n", ""),
+ ("decrementer handler does not restore the KUAP count",
+  'examples/powerpc32/irq.c', 32, ['qemu:e500v2-l32'],
+  "	kuap_count = count;\n", ""),
  ('user_read_access_begin opens a write window', U, 32, ['750/native'],
   "	_uaccess_window_open_dir(p, n, UACCESS_READ);",
   "	_uaccess_window_open_dir(p, n, UACCESS_WRITE);"),

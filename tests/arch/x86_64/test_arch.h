@@ -41,6 +41,12 @@ bool test_arch_probe_read(const void *p);
 	0xfe00000000000000UL
 
 /*
+ * The end of canonical space with 4-level paging: the first address whose
+ * access raises #GP rather than #PF there (test_hostile.c).
+ */
+#define TEST_ARCH_CANONICAL_END 0x0000800000000000UL
+
+/*
  * masked_user_access_begin() masks an object's first byte only: one that
  * starts in the range and runs past its end is not refused (the page past
  * the end faults in a real kernel).
