@@ -108,18 +108,23 @@ include tests/nolibc/nolibc.mk
 include tests/sparse.mk
 # make fuzz, and the fuzzer's budget in the suite: tests/fuzz.mk
 include tests/fuzz.mk
+# make lint: tests/lint.mk
+include tests/lint.mk
 
 # Run the suite once per configuration of TEST_CONFIGS (tests.mk), each in a
 # fresh process started by $(call test_cmd,CONFIG), then the libc-free build
 # once per NOLIBC_CONFIGS (tests/nolibc/nolibc.mk); each log ends in
-# "N passed, N failed", and suite.log sums them. Then the build checks.
+# "N passed, N failed", and suite.log sums them (make suite stops there).
+# Then the build checks.
 SUITE_LOGS = $(foreach c,$(TEST_CONFIGS),$(O)/suite-$(subst /,_,$(c)).log) \
 	$(if $(NOLIBC_CONFIGS),$(NOLIBC_LOGS))
 
-test: $(TEST_BIN) $(if $(NOLIBC_CONFIGS),$(NOLIBC_BIN))
+suite: $(TEST_BIN) $(if $(NOLIBC_CONFIGS),$(NOLIBC_BIN))
 	$(call run_configs,$(TEST_CONFIGS),test_cmd,suite)
 	$(call run_configs,$(NOLIBC_CONFIGS),nolibc_cmd,nolibc)
 	$(Q)sh tests/tally.sh $(SUITE_LOGS) > $(O)/suite.log; tail -n 1 $(O)/suite.log
+
+test: suite
 	$(Q)CC="$(CC)" NM="$(NM)" OBJDUMP="$(OBJDUMP)" O="$(O)" ARCH="$(ARCH)" \
 		KERNEL_CFLAGS="$(KERNEL_CFLAGS)" LIB="$(LIB)" PREFIX="$(PREFIX)" \
 		CPPFLAGS="$(CPPFLAGS)" EXTRA_LDFLAGS="$(EXTRA_LDFLAGS)" \
@@ -194,5 +199,5 @@ mutants:
 clean:
 	rm -rf build $(if $(filter build/%,$(O)),,$(O))
 
-.PHONY: all test check demo mutants clean
+.PHONY: all suite test check demo mutants clean
 -include $(LIB_OBJS:.o=.d) $(TEST_OBJS:.o=.d)

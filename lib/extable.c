@@ -62,7 +62,7 @@ static void entry_set(entry_t *e, unsigned long insn, unsigned long fixup)
  * case, close to one comparison per entry. No recursion, no allocation,
  * no extra storage.
  */
-static void sort_table(entry_t *t, entry_t *stop)
+static void sort_table(entry_t *t, const entry_t *stop)
 {
 	unsigned long n = (unsigned long)(stop - t);
 
@@ -118,6 +118,7 @@ unsigned long uaccess_fixup(unsigned long pc)
 	 * can be registered yet.
 	 */
 	if (!extable_sorted) {
+		/* cppcheck-suppress comparePointers ; the linker's two bounds of one section */
 		for (; t < __stop_uaccess_extable; t++)
 			if (entry_insn(t) == pc)
 				return entry_fixup(t);

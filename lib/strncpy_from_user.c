@@ -88,6 +88,7 @@ long uaccess_strncpy_from_user(char *dst, const char __user *src, long count)
 		if (wat_has_zero(w)) {
 			unsigned long z = wat_first_zero(wat_zero_bits(w));
 
+			/* cppcheck-suppress knownConditionTrueFalse ; end >= 1: left >= 1 here */
 			if (z < end) {
 				end = z + 1;	/* the NUL included */
 				nul = true;

@@ -113,8 +113,13 @@ static void sweep(void (*one)(unsigned char *p, unsigned long n))
 			one(hole - d, n);
 	for (size_t i = 0; i < sizeof(big_sizes) / sizeof(big_sizes[0]); i++)
 		for (unsigned long d = 0; d <= 70; d += 7) {
+			unsigned long back = big_sizes[i] + d % 3;
+
 			one(hole - d, big_sizes[i]);
-			one(hole - big_sizes[i] - d % 3, big_sizes[i]);
+			/* Ending at the hole, starting no lower than
+			 * before: what lies under before is not ours. */
+			if (back <= page)
+				one(hole - back, big_sizes[i]);
 		}
 	for (unsigned long n = 0; n <= 16; n++)
 		one(hole + 5, n);

@@ -275,13 +275,14 @@ fault:
 static void masked_one(unsigned char *p, bool want_ok, const char *what)
 {
 	uint32_t want = 0, got = 0, after_put = 0;
-	bool mapped = accessible(p) && accessible(p + 3), in;
+	/* p may be a wild address: p + 3 only once p is known to be inside. */
+	bool mapped = p >= base && p < after + page &&
+		      (size_t)(after + page - p) >= 4 &&
+		      accessible(p) && accessible(p + 3), in;
 	int r;
 
 	reset_user();
 	plat_user_begin();
-	mapped = mapped && p >= base && p < after + page &&
-		 (size_t)(after + page - p) >= 4;
 	if (mapped) {
 		for (size_t i = 0; i < 4; i++)
 			p[i] = pattern(p + i);

@@ -26,7 +26,7 @@ int _uaccess_arch_setup(unsigned long features)
 	    (!UACCESS_DCBZ_LINE || uaccess_dcbz_line_size() != UACCESS_DCBZ_LINE))
 		features &= ~UACCESS_FEAT_DCBZ;
 
-	_uaccess_dcbz = features & UACCESS_FEAT_DCBZ ? 1 : 0;
+	_uaccess_dcbz = (features & UACCESS_FEAT_DCBZ) ? 1 : 0;
 	if (!_uaccess_dcbz)
 		strategy = "words";
 	else if (UACCESS_DCBZ_LINE <= 64)

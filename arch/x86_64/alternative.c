@@ -91,6 +91,7 @@ void _uaccess_fill_nops(uint8_t *p, unsigned int len)
 	while (len) {
 		unsigned int k = len > 8 ? 8 : len;
 
+		/* cppcheck-suppress knownConditionTrueFalse ; k >= 1: len != 0 here */
 		for (unsigned int i = 0; i < k; i++)
 			p[i] = nops[k][i];
 		p += k;
@@ -169,6 +170,7 @@ static const char *build_site(uint8_t *buf, unsigned int site_len,
 		 * site needs that, so it is refused rather than handled. */
 		if (target >= (uintptr_t)code && target <= (uintptr_t)code + len)
 			return "rel32 target inside the code";
+		/* cppcheck-suppress knownConditionTrueFalse ; a 64-bit value may not fit 32 bits */
 		if (moved != (int32_t)moved)
 			return "rel32 target out of range";
 		u = (uint32_t)moved;

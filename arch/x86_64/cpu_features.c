@@ -3,6 +3,7 @@
 #include <uaccess.h>
 
 struct cpuid_regs {
+	/* cppcheck-suppress unusedStructMember ; cpuid writes all four, no feature read is in ecx */
 	unsigned int eax, ebx, ecx, edx;
 };
 

@@ -20,13 +20,21 @@ void plat_user_end(void)
 {
 }
 
+/*
+ * The page below H - page is inaccessible too: a probe test that strays
+ * below the memory plat_kernel_hole() promises faults there every time,
+ * not only when the process's layout happens to leave that page unmapped.
+ */
 unsigned char *plat_kernel_hole(unsigned char **after)
 {
 	static unsigned char *hole;
 	size_t page = plat_page_size();
 
 	if (!hole) {
-		hole = (unsigned char *)plat_alloc_kernel_pages(3) + page;
+		unsigned char *p = plat_alloc_kernel_pages(4);
+
+		plat_protect(p, 1, PLAT_NONE);
+		hole = p + 2 * page;
 		plat_protect(hole, 1, PLAT_NONE);
 	}
 	*after = hole + page;

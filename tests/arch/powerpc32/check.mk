@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 # PowerPC32's runs of `make check` (see tests/arch/x86_64/check.mk for the
 # variables), all under qemu-ppc or qemu-system-ppc.
-CHECK_RUNS += ppc32 ppc32-l64 ppc32-l16 ppc32-clang qemu-ppc32 sparse-ppc32
+CHECK_RUNS += ppc32 ppc32-l64 ppc32-l16 ppc32-clang qemu-ppc32 sparse-ppc32 lint-ppc32
 CHECK_TOOLS += sparse \
 	powerpc-linux-gnu-gcc=gcc-powerpc-linux-gnu,libc6-dev-powerpc-cross \
 	qemu-ppc=qemu-user qemu-system-ppc
@@ -27,3 +27,7 @@ check-qemu-ppc32_LOGS := suite.log
 check-sparse-ppc32_ARGS := ARCH=powerpc32
 check-sparse-ppc32_TARGET := sparse
 check-sparse-ppc32_LOGS := sparse.log
+# make lint (tests/lint.mk) with the cross compiler and clang's target.
+check-lint-ppc32_ARGS := ARCH=powerpc32
+check-lint-ppc32_TARGET := lint
+check-lint-ppc32_LOGS := lint.log

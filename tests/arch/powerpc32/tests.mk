@@ -42,3 +42,8 @@ NOLIBC_ARCH_CFLAGS := -msoft-float
 SPARSE_FLAGS := --arch=ppc -m32 -mbig-endian
 SPARSE_KERNEL_FLAGS = $(if $(filter %/test_kuap.c,$(1)),-DKUAP_CHAIN_TEST_HOOKS,-DUACCESS_KUAP)
 SPARSE_DEPS := powerpc-linux-gnu-gcc=gcc-powerpc-linux-gnu
+# make lint (tests/lint.mk): gcc -fanalyzer through the cross compiler,
+# clang-tidy with clang's PowerPC target.
+LINT_CLANG_FLAGS := --target=powerpc-linux-gnu
+LINT_CPPCHECK_FLAGS := --platform=unix32 -D__powerpc__ -D__BIG_ENDIAN__
+LINT_DEPS := powerpc-linux-gnu-gcc=gcc-powerpc-linux-gnu

@@ -2,8 +2,9 @@
 # x86-64's runs of `make check` (each a `make test`, or check-RUN_TARGET,
 # with check-RUN_ARGS, in its own output directory), and the tools they
 # need (scripts/install-deps.sh: TOOL or TOOL=PACKAGE[,PACKAGE]).
-CHECK_RUNS += gcc clang gcc-prefix qemu-x86 qemu-x86-clang sparse-x86
-CHECK_TOOLS += gcc clang ld.lld=lld qemu-system-x86_64=qemu-system-x86 sparse
+CHECK_RUNS += gcc clang gcc-prefix asan qemu-x86 qemu-x86-clang sparse-x86 lint-x86
+CHECK_TOOLS += gcc clang ld.lld=lld qemu-system-x86_64=qemu-system-x86 sparse \
+	clang-tidy cppcheck
 DEMO_TOOLS += gcc qemu-system-x86_64=qemu-system-x86
 
 check-gcc_ARGS := CC=gcc
@@ -27,3 +28,18 @@ check-qemu-x86-clang_LOGS := suite.log
 check-sparse-x86_ARGS := CC=gcc
 check-sparse-x86_TARGET := sparse
 check-sparse-x86_LOGS := sparse.log
+# The suite (every feature set) with AddressSanitizer and UBSan (clang's
+# standard undefined set) in the library's C code and the tests; any report
+# aborts the run, which then has no closing line and counts as failed. The
+# library's .S routines are not instrumented, nor are mmap'd user pages
+# tracked. Only the suite: the build checks are about the plain objects.
+check-asan_ARGS := CC=clang EXTRA_LDFLAGS="-fuse-ld=lld -fsanitize=address,undefined" \
+	EXTRA_CFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
+	NOLIBC_CONFIGS=
+check-asan_TARGET := suite
+check-asan_LOGS := suite.log
+# make lint (tests/lint.mk): gcc -fanalyzer, clang-tidy and cppcheck over
+# the library.
+check-lint-x86_ARGS := CC=gcc
+check-lint-x86_TARGET := lint
+check-lint-x86_LOGS := lint.log

@@ -74,6 +74,7 @@
  * 880: site start, 882: end of site (original + padding)
  * 883/884, 887/888: the replacements, 885/886: the copy of the original
  */
+/* NOLINTBEGIN(bugprone-macro-parentheses): assembler text, not C expressions */
 #define _UACCESS_ALT_ENTRY(what, feature, repl_start, repl_end)		\
 	.pushsection uaccess_altinstr, "a" ;				\
 	.balign 4 ;							\
@@ -123,6 +124,7 @@
 	.popsection
 
 #define _UACCESS_ALT_COVER(fixup) _UACCESS_EXTABLE_DIRECTIVES(880b, fixup) ;
+/* NOLINTEND(bugprone-macro-parentheses) */
 
 #ifdef __ASSEMBLER__
 

@@ -232,6 +232,7 @@ _UACCESS_INLINE unsigned long _uaccess_copy_unsafe(void __user *uto,
  * out-of-line fixup that sets an error register. -DUACCESS_NO_ASM_GOTO
  * gives every access the fixup form (make check builds it that way once).
  */
+/* NOLINTBEGIN(bugprone-macro-parentheses): asm operand lists, labels and a type */
 #define _UACCESS_FIXUP_FLAG(insn, outputs, inputs, clobbers, fault) do { \
 	int __e = 0;							\
 	__asm__ volatile("1:	" insn "\n"				\
@@ -271,6 +272,7 @@ _UACCESS_INLINE unsigned long _uaccess_copy_unsafe(void __user *uto,
 
 /* The user object at p of type t, as a memory operand. */
 #define _UACCESS_MEM(t, p) (*(volatile t *)(__force unsigned long)(p))
+/* NOLINTEND(bugprone-macro-parentheses) */
 
 _UACCESS_INLINE int _uaccess_get_unsafe(unsigned long long *v,
 					const void __user *p,
@@ -298,6 +300,7 @@ _UACCESS_INLINE int _uaccess_get_unsafe(unsigned long long *v,
 	}
 	*v = val;
 	return 0;
+/* cppcheck-suppress unusedLabel ; the asm goto of _UACCESS_LOAD jumps here */
 fault:
 	*v = 0;
 	return -UACCESS_EFAULT;
@@ -325,6 +328,7 @@ _UACCESS_INLINE int _uaccess_put_unsafe(unsigned long long v, void __user *p,
 		break;
 	}
 	return 0;
+/* cppcheck-suppress unusedLabel ; the asm goto of _UACCESS_STORE jumps here */
 fault:
 	return -UACCESS_EFAULT;
 }
