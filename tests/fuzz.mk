@@ -2,20 +2,19 @@
 #
 # The differential fuzzer (tests/test_fuzz.c, tests/fuzz_model.c).
 #
-# In the suite: TEST_FUZZ_CASES cases per run, set here for the hosted
-# builds (each a process of the suite); the bare-metal kernels keep the
-# default of test_fuzz.c. The budgets keep make -j2 check's fuzzing to
-# about a minute: native x86-64 runs many, qemu-ppc (emulated) few.
-FUZZ_CASES_x86_64 := 60000
-FUZZ_CASES_powerpc32 := 8000
-FUZZ_CASES ?= $(FUZZ_CASES_$(ARCH))
+# In the suite: TEST_FUZZ_CASES cases per run of a hosted build (each a
+# process of the suite), FUZZ_CASES from tests/arch/$(ARCH)/tests.mk; the
+# bare-metal kernels keep the default of test_fuzz.c. The budgets keep
+# make -j2 check's fuzzing to about a minute: a native run takes many, an
+# emulated one few.
 $(O)/tests/test_fuzz.o: TEST_CFLAGS += -DTEST_FUZZ_CASES=$(FUZZ_CASES)
 $(NOLIBC_DIR)/tests/test_fuzz.o: NOLIBC_FILE_CFLAGS += -DTEST_FUZZ_CASES=$(FUZZ_CASES)
 $(O)/tests/test_fuzz.o $(NOLIBC_DIR)/tests/test_fuzz.o: tests/fuzz.mk
 
 # make fuzz: fuzz until stopped (or for FUZZ_SECONDS), from FUZZ_SEED (the
 # time by default). Coverage-guided with clang's libFuzzer where it links
-# (x86-64, hosted: tests/fuzz/libfuzzer.c), its corpus in FUZZ_CORPUS;
+# (hosted, where tests/arch/$(ARCH)/tests.mk sets FUZZ_GUIDED := y:
+# tests/fuzz/libfuzzer.c), its corpus in FUZZ_CORPUS;
 # else the random fuzzer of the suite, batch after batch, in a fresh
 # process each (the feature sets change between batches inside one).
 FUZZ_O ?= build/fuzz
@@ -48,7 +47,7 @@ fuzz: $(TEST_BIN)
 	$(Q)mkdir -p $(FUZZ_CORPUS)
 	$(Q)seed=$${FUZZ_SEED:-$(FUZZ_SEED)}; seed=$${seed:-$$(date +%s)}; \
 	secs=$(FUZZ_SECONDS); \
-	if [ "$(ARCH)" = x86_64 ] && $(MAKE) --no-print-directory -s $(FUZZ_GUIDED_BIN) \
+	if [ "$(FUZZ_GUIDED)" = y ] && $(MAKE) --no-print-directory -s $(FUZZ_GUIDED_BIN) \
 		> $(FUZZ_O)/guided-build.log 2>&1; then \
 		echo "fuzz: coverage-guided (libFuzzer), seed $$seed, corpus $(FUZZ_CORPUS)$${secs:+, $$secs s}"; \
 		exec $(FUZZ_GUIDED_BIN) -seed=$$seed -handle_segv=0 -handle_bus=0 \

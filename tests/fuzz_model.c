@@ -303,7 +303,7 @@ static void window(struct ctx *x)
 	if (c->op == F_WIN_MASKED) {
 		unsigned long a = (unsigned long)x->m->arena + c->off;
 
-		/* x86-64 masks the first byte; PowerPC32 the whole object. */
+		/* The first byte, or the whole object (FUZZ_MASK_WHOLE). */
 		refused = a < x->ustart || a >= x->uend ||
 			  (FUZZ_MASK_WHOLE && !in_range(x, c->off, c->n2));
 	} else if (!in_range(x, c->off, c->n)) {

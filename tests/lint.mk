@@ -4,8 +4,9 @@
 # architecture replaces too, and arch/$(ARCH)/*.c) through three
 # analysers, each with the library's own flags and include paths:
 #
-#   gcc -fanalyzer   $(LINT_GCC): this architecture's gcc (the cross
-#                    compiler for powerpc32), -Werror
+#   gcc -fanalyzer   $(LINT_GCC): this architecture's gcc (a cross
+#                    compiler where the target is not the build machine),
+#                    -Werror
 #   clang-tidy       the checks of LINT_TIDY_CHECKS below, with clang's
 #                    target for this architecture (LINT_CLANG_FLAGS)
 #   cppcheck         warning, style, performance, portability and

@@ -26,7 +26,7 @@
 #define TEST_FUZZ_CASES 3000	/* emulated platforms: a full-system QEMU */
 #endif
 #define FUZZ_BATCH 128
-#define FUZZ_SUITE_SEED 0x5eedUL
+#define FUZZ_SUITE_SEED (0x5eedUL)
 #define FUZZ_SHRINK_RUNS 400
 
 static struct fuzz_mem M;
@@ -534,7 +534,8 @@ static void fuzz_fix(struct fuzz_case *c)
 			c->off = a - c->n;
 		/*
 		 * The object of a masked window stays inside the arena
-		 * (x86-64 passes one that runs past the user end through).
+		 * (an architecture that masks only the first byte passes one
+		 * that runs past the user end through).
 		 */
 	}
 	if (c->op < F_WIN || c->op > F_WIN_WRITE) {

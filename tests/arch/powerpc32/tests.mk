@@ -47,3 +47,5 @@ SPARSE_DEPS := powerpc-linux-gnu-gcc=gcc-powerpc-linux-gnu
 LINT_CLANG_FLAGS := --target=powerpc-linux-gnu
 LINT_CPPCHECK_FLAGS := --platform=unix32 -D__powerpc__ -D__BIG_ENDIAN__
 LINT_DEPS := powerpc-linux-gnu-gcc=gcc-powerpc-linux-gnu
+# The fuzzer's cases per run under qemu-ppc (emulated: few; tests/fuzz.mk).
+FUZZ_CASES ?= 8000

@@ -20,6 +20,10 @@ TEST_ENV := ASAN_OPTIONS=handle_segv=0:allow_user_segv_handler=1:detect_leaks=0 
 test_cmd = $(TEST_ENV) $(TEST_BIN) $(1)
 # The libc-free build of the suite (tests/nolibc) once, to keep it working.
 NOLIBC_CONFIGS := native
+# The fuzzer's cases per hosted run (tests/fuzz.mk), and make fuzz guided
+# by libFuzzer where clang links it.
+FUZZ_CASES ?= 60000
+FUZZ_GUIDED := y
 # make sparse (tests/sparse.mk): sparse's target; the bare-metal kernel
 # builds its files with no -D flags of its own.
 SPARSE_FLAGS := --arch=x86_64 -m64
