@@ -112,16 +112,19 @@ static unsigned long kop(const struct ctx *x)
 	return FUZZ_KPAD + x->c->koff;
 }
 
-/* A scalar as memory holds it (the CPU's byte order), from the shadow. */
+/* A scalar's bytes as memory holds them (the CPU's byte order). */
+union scalar_bytes {
+	unsigned char b[8];
+	uint8_t u8;
+	uint16_t u16;
+	uint32_t u32;
+	uint64_t u64;
+};
+
+/* A scalar as memory holds it, from the shadow. */
 static unsigned long long load_scalar(const unsigned char *p, unsigned long n)
 {
-	union {
-		unsigned char b[8];
-		uint8_t u8;
-		uint16_t u16;
-		uint32_t u32;
-		uint64_t u64;
-	} v = { { 0 } };
+	union scalar_bytes v = { { 0 } };
 
 	memcpy(v.b, p, n);
 	switch (n) {
@@ -135,13 +138,7 @@ static unsigned long long load_scalar(const unsigned char *p, unsigned long n)
 static void store_scalar(unsigned char *b, unsigned long long val,
 			 unsigned long n)
 {
-	union {
-		unsigned char b[8];
-		uint8_t u8;
-		uint16_t u16;
-		uint32_t u32;
-		uint64_t u64;
-	} v;
+	union scalar_bytes v;
 
 	switch (n) {
 	case 1: v.u8 = (uint8_t)val; break;

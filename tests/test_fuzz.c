@@ -199,6 +199,17 @@ fault_##T:								\
 
 #define WIN_PUT(T, v, p) unsafe_put_user((T)(v), (T __user *)(p), fault)
 
+/* Close the window run_window() opened, with the _end of its kind. */
+static void win_end(int op)
+{
+	if (op == F_WIN_READ)
+		user_read_access_end();
+	else if (op == F_WIN_WRITE)
+		user_write_access_end();
+	else
+		user_access_end();
+}
+
 /* The window accesses of c at u (returned pointer for masked). */
 static long run_window(const struct fuzz_case *c, unsigned long long *vals,
 		       unsigned long *nvals)
@@ -252,20 +263,10 @@ static long run_window(const struct fuzz_case *c, unsigned long long *vals,
 			unsafe_copy_to_user(UPTR(p), kp, w->n, fault);
 		}
 	}
-	if (c->op == F_WIN_READ)
-		user_read_access_end();
-	else if (c->op == F_WIN_WRITE)
-		user_write_access_end();
-	else
-		user_access_end();
+	win_end(c->op);
 	return (long)c->nops;
 fault:
-	if (c->op == F_WIN_READ)
-		user_read_access_end();
-	else if (c->op == F_WIN_WRITE)
-		user_write_access_end();
-	else
-		user_access_end();
+	win_end(c->op);
 	return (long)i;
 }
 
