@@ -76,8 +76,7 @@ _UACCESS_INLINE unsigned long _uaccess_generic_mask_addr(unsigned long a,
  * by kernel memory needs. An architecture where every access within
  * _UACCESS_MASKED_OBJECT_MAX bytes past the user end faults anyway (a
  * guard page, an address hole) overrides it with the plain mask and sets
- * that maximum, which
- * masked_user_access_begin() asserts at compile time.
+ * that maximum, which masked_user_access_begin() asserts at compile time.
  */
 #ifndef _uaccess_mask_object
 _UACCESS_INLINE unsigned long _uaccess_mask_object(unsigned long a,
