@@ -20,3 +20,12 @@ check-sparse-rv64_LOGS := sparse.log
 check-lint-rv64_ARGS := ARCH=riscv64
 check-lint-rv64_TARGET := lint
 check-lint-rv64_LOGS := lint.log
+# The bare-metal S-mode kernel (examples/riscv64/) under
+# qemu-system-riscv64 -M virt, SUM enforced.
+CHECK_RUNS += qemu-rv64
+CHECK_TOOLS += qemu-system-riscv64=qemu-system-misc
+DEMO_TOOLS += riscv64-linux-gnu-gcc=gcc-riscv64-linux-gnu,libc6-dev-riscv64-cross \
+	qemu-system-riscv64=qemu-system-misc
+check-qemu-rv64_ARGS := ARCH=riscv64
+check-qemu-rv64_TARGET := qemu-test
+check-qemu-rv64_LOGS := suite.log
