@@ -100,6 +100,16 @@ struct probe_fault {
 	unsigned long count, scause, stval;
 };
 extern struct probe_fault probe_fault;
+/*
+ * A breakpoint while page is set: the handler probes page itself (a load,
+ * with the window as the entry code left it) and records what it saw.
+ */
+struct bp_probe {
+	unsigned char *page;
+	bool ran, faulted;
+	unsigned long frame_sstatus, handler_sstatus;
+};
+extern struct bp_probe bp_probe;
 
 /* start.S: one access with the kernel's own fixup: 0, or 1 on a fault. */
 int kprobe_load(const void *p, unsigned char *value);

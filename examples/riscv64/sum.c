@@ -64,6 +64,37 @@ static void stray_accesses(const char *when)
 	t_group_end();
 }
 
+/*
+ * The entry code clears SUM: a trap taken inside a window (SUM set, then
+ * ebreak) runs its handler with SUM clear, so the handler's own stray
+ * access to a user page faults, and sret gives the interrupted code its
+ * SUM back (start.S restores sstatus).
+ */
+static void entry_test(void)
+{
+	unsigned long after;
+
+	t_group_begin("kernel: trap entry clears SUM (SUM set, then ebreak)");
+	bp_probe.ran = false;
+	bp_probe.page = page;
+	__asm__ volatile("csrs sstatus, %1\n\tebreak\n\tcsrr %0, sstatus\n\t"
+			 "csrc sstatus, %1"
+			 : "=&r"(after) : "r"(SSTATUS_SUM) : "memory");
+	t_case(bp_probe.ran, "the breakpoint handler did not run the probe");
+	t_case(bp_probe.frame_sstatus & SSTATUS_SUM,
+	       "interrupted code's sstatus %#lx: SUM not set by csrs",
+	       bp_probe.frame_sstatus);
+	t_case(!(bp_probe.handler_sstatus & SSTATUS_SUM),
+	       "the handler ran with SUM set (sstatus %#lx)",
+	       bp_probe.handler_sstatus);
+	t_case(bp_probe.faulted,
+	       "the handler's stray load of user page %p went through",
+	       (void *)page);
+	t_case(after & SSTATUS_SUM, "after sret: sstatus %#lx, SUM not put back",
+	       after);
+	t_group_end();
+}
+
 void sum_test(void)
 {
 	page = plat_alloc_pages(1);
@@ -72,6 +103,7 @@ void sum_test(void)
 		page[i] = PATTERN;
 	plat_user_end();
 	stray_accesses("before the suite");
+	entry_test();
 }
 
 void sum_checked(void)

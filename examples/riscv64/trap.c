@@ -8,6 +8,8 @@
  *       is one of the library's; then sepc = that address and sret, and
  *       the routine returns the bytes it did not do. The probes of sum.c
  *       resume at their own fixup.
+ *   breakpoint (3) armed by sum.c
+ *       the entry test: a probe of a user page from inside the handler.
  *   anything else, or a fault with no fixup
  *       a bug: report it and fail the run loudly.
  *
@@ -92,10 +94,31 @@ static bool is_fault(unsigned long cause)
 	}
 }
 
+struct bp_probe bp_probe;
+
+/* The breakpoint of sum.c: probe the page, resume after the ebreak. */
+static void breakpoint(struct trap_frame *f)
+{
+	unsigned long pc = f->regs[FRAME_SEPC];
+	unsigned char v;
+
+	bp_probe.frame_sstatus = f->sstatus;
+	bp_probe.handler_sstatus = csr_read(sstatus);
+	bp_probe.faulted = kprobe_load(bp_probe.page, &v);
+	bp_probe.page = NULL;
+	bp_probe.ran = true;
+	/* ebreak is 4 bytes, c.ebreak 2: the low bits of its first half say. */
+	f->regs[FRAME_SEPC] = pc + ((*(const unsigned short *)pc & 3) == 3 ? 4 : 2);
+}
+
 void trap_handler(struct trap_frame *f)
 {
 	unsigned long pc = f->regs[FRAME_SEPC], resume;
 
+	if (f->scause == CAUSE_BREAKPOINT && bp_probe.page) {
+		breakpoint(f);
+		return;
+	}
 	if (!is_fault(f->scause))
 		unexpected(f, "unexpected trap");
 	if (pc == (unsigned long)kprobe_load_insn ||
