@@ -41,10 +41,21 @@ static inline unsigned long wat_zero_bits(unsigned long w)
 	return ~(((w & WAT_LOW7) + WAT_LOW7) | w | WAT_LOW7);
 }
 
-/* The index of the first zero byte in memory order; bits != 0. */
+/*
+ * The index of the first zero byte in memory order; bits != 0 (0x80 flags,
+ * as wat_zero_bits() makes them). Where the CPU has no count-zeros
+ * instruction (<uaccess/arch.h> defines _UACCESS_NO_CTZ: RV64 without
+ * Zbb), __builtin_ctzl would be a call to libgcc, which the library does
+ * not link: there the lowest flag is isolated (bits & -bits = 0x80 << 8k),
+ * shifted down to 1 << 8k, and multiplied by the bytes 7, 6, ..., 0 (low
+ * to high), which puts k in the top byte. 64-bit words only.
+ */
 static inline unsigned long wat_first_zero(unsigned long bits)
 {
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && defined(_UACCESS_NO_CTZ)
+	_Static_assert(sizeof(unsigned long) == 8, "_UACCESS_NO_CTZ: 64-bit words");
+	return (((bits & -bits) >> 7) * 0x0001020304050607UL) >> 56;
+#elif __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	return (unsigned long)__builtin_ctzl(bits) / 8;
 #else
 	return (unsigned long)__builtin_clzl(bits) / 8;

@@ -1,0 +1,258 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The RISC-V 64 side of the seam (docs/PORTING.md lists every name): the
+ * user end, the sstatus.SUM window, the calls of the out-of-line routines,
+ * the scalar accessors and the Spectre-v1 mask. The top part is safe to
+ * include from assembly (<uaccess/asm.h> does).
+ *
+ * The bulk calls open the window, call the out-of-line routine
+ * (clear_user.S, copy_user.S: ordinary functions of the standard calling
+ * convention) and close the window. A fault inside a routine resumes at
+ * its fixup, which returns from the routine like any other path, so the
+ * window is closed after every call, faults included.
+ *
+ * Exceptions a kernel routes to uaccess_fixup(): the load and store page
+ * faults (scause 13 and 15) with sepc, and the access faults (5 and 7)
+ * where a PMP guards user memory. The routines never make a misaligned
+ * access, so no misaligned-access trap comes from the library.
+ */
+#ifndef UACCESS_ARCH_H
+#define UACCESS_ARCH_H
+
+#include <uaccess/namespace.h>
+#include <uaccess/extable.h>
+
+/* Symbols of arch/riscv64/ (see <uaccess/namespace.h>). */
+#define _uaccess_clear_user _UACCESS_NS(_uaccess_clear_user)
+#define _uaccess_copy_user _UACCESS_NS(_uaccess_copy_user)
+
+/* .S functions start on 16 bytes (the default), so say it once. */
+#define _UACCESS_FUNC_ALIGN 4
+
+/*
+ * User space: Linux's TASK_SIZE is half the virtual address space of the
+ * paging mode (2^38 with Sv39, 2^47 with Sv48, 2^56 with Sv57). The
+ * default ends one page lower, a guard page below the end. A kernel with
+ * Sv48 or Sv57 calls uaccess_set_user_range(0, UACCESS_USER_END_SV48)
+ * before uaccess_init() (or builds with -DUACCESS_USER_END=...).
+ */
+#define UACCESS_USER_END_SV39 0x3ffffff000UL
+#define UACCESS_USER_END_SV48 0x7ffffffff000UL
+#define UACCESS_USER_END_SV57 0xfffffffffff000UL
+#ifndef UACCESS_USER_END
+#define UACCESS_USER_END UACCESS_USER_END_SV39
+#endif
+
+/*
+ * The window. UACCESS_RISCV_SUM 1 (the default): an S-mode kernel that
+ * runs with sstatus.SUM clear; the windows set it (csrs) and clear it
+ * (csrc), one switch for both directions. 0: code running in U-mode (the
+ * hosted suite), where csr instructions on sstatus are illegal: empty
+ * windows. A build-time choice, because it is a property of where the code
+ * runs, not of the CPU (every S-mode with paging has SUM) and U-mode code
+ * cannot ask which mode it is in without trapping. arch/riscv64/uaccess.mk
+ * sets it from the make variable of the same name.
+ *
+ * A trap taken inside a window must come back with SUM as it was: a
+ * kernel's trap entry saves sstatus and its sret restores it (the usual
+ * entry code does), and a handler that itself touches user memory opens a
+ * window of its own.
+ */
+#ifndef UACCESS_RISCV_SUM
+#define UACCESS_RISCV_SUM 1
+#endif
+#if UACCESS_RISCV_SUM != 0 && UACCESS_RISCV_SUM != 1
+#error "UACCESS_RISCV_SUM: 0 (U-mode, no window) or 1 (S-mode, sstatus.SUM)"
+#endif
+#define UACCESS_SSTATUS_SUM (1UL << 18)
+
+/*
+ * RV64GC has no count-trailing-zeros instruction (Zbb's ctz is not in
+ * it): the string calls find the NUL's byte with a multiplication
+ * (lib/word_at_a_time.h) instead of a call to libgcc.
+ */
+#define _UACCESS_NO_CTZ 1
+
+#ifndef __ASSEMBLER__
+
+/* No run-time features: nothing for uaccess_init_features() to choose. */
+#define UACCESS_FEATURE_NAMES { 0 }
+
+/* The out-of-line routines (standard calling convention), for this header. */
+unsigned long _uaccess_clear_user(void __user *to, unsigned long n);
+unsigned long _uaccess_copy_user(void *to, const void *from, unsigned long n);
+
+#define _uaccess_user_open _uaccess_user_open
+_UACCESS_INLINE void _uaccess_user_open(const void __user *p, unsigned long n,
+					int dir)
+{
+	(void)p, (void)n, (void)dir;
+#if UACCESS_RISCV_SUM
+	__asm__ volatile("csrs sstatus, %0" : : "r"(UACCESS_SSTATUS_SUM) : "memory");
+#endif
+}
+
+#define _uaccess_user_close _uaccess_user_close
+_UACCESS_INLINE void _uaccess_user_close(const void __user *p, unsigned long n,
+					 int dir)
+{
+	(void)p, (void)n, (void)dir;
+#if UACCESS_RISCV_SUM
+	__asm__ volatile("csrc sstatus, %0" : : "r"(UACCESS_SSTATUS_SUM) : "memory");
+#endif
+}
+
+_UACCESS_INLINE unsigned long _uaccess_clear(void __user *to, unsigned long n)
+{
+	unsigned long left;
+
+	_uaccess_user_open(to, n, UACCESS_WRITE);
+	left = _uaccess_clear_user(to, n);
+	_uaccess_user_close(to, n, UACCESS_WRITE);
+	return left;
+}
+
+_UACCESS_INLINE unsigned long _uaccess_copy_to(void __user *to,
+					       const void *from,
+					       unsigned long n)
+{
+	unsigned long left;
+
+	_uaccess_user_open(to, n, UACCESS_WRITE);
+	left = _uaccess_copy_user((__force void *)to, from, n);
+	_uaccess_user_close(to, n, UACCESS_WRITE);
+	return left;
+}
+
+_UACCESS_INLINE unsigned long _uaccess_copy_from(void *to,
+						 const void __user *from,
+						 unsigned long n)
+{
+	unsigned long left;
+
+	_uaccess_user_open(from, n, UACCESS_READ);
+	left = _uaccess_copy_user(to, (__force const void *)from, n);
+	_uaccess_user_close(from, n, UACCESS_READ);
+	return left;
+}
+
+_UACCESS_INLINE unsigned long _uaccess_copy_unsafe(void __user *to,
+						   const void *from,
+						   unsigned long n)
+{
+	return _uaccess_copy_user((__force void *)to, from, n);
+}
+
+/*
+ * Scalars: one load or store with a table entry, no window. A fault
+ * resumes out of line, which sets -UACCESS_EFAULT and, for a load, a zero
+ * value. lbu, lhu and lwu zero-extend, so *v is the object's value. Every
+ * size is one access: a store that faults writes nothing.
+ */
+#define _UACCESS_GET(insn, p, v, err)					\
+	__asm__ volatile("1:	" insn " %[val], 0(%[p])\n"		\
+			 "2:\n"						\
+			 "	.pushsection .text.unlikely, \"ax\"\n"	\
+			 "3:	li %[err], %[efault]\n"			\
+			 "	li %[val], 0\n"				\
+			 "	j 2b\n"					\
+			 "	.popsection\n"				\
+			 UACCESS_EXTABLE(1b, 3b)			\
+			 : [err] "+r"(err), [val] "=&r"(v)		\
+			 : [p] "r"(p), [efault] "i"(-UACCESS_EFAULT)	\
+			 : "memory")
+
+#define _UACCESS_PUT(insn, p, v, err)					\
+	__asm__ volatile("1:	" insn " %[val], 0(%[p])\n"		\
+			 "2:\n"						\
+			 "	.pushsection .text.unlikely, \"ax\"\n"	\
+			 "3:	li %[err], %[efault]\n"			\
+			 "	j 2b\n"					\
+			 "	.popsection\n"				\
+			 UACCESS_EXTABLE(1b, 3b)			\
+			 : [err] "+r"(err)				\
+			 : [p] "r"(p), [val] "r"(v),			\
+			   [efault] "i"(-UACCESS_EFAULT)		\
+			 : "memory")
+
+_UACCESS_INLINE int _uaccess_get_unsafe(unsigned long long *v,
+				      const void __user *p, unsigned long size)
+{
+	unsigned long x;
+	int err = 0;
+
+	switch (size) {
+	case 1: _UACCESS_GET("lbu", p, x, err); break;
+	case 2: _UACCESS_GET("lhu", p, x, err); break;
+	case 4: _UACCESS_GET("lwu", p, x, err); break;
+	default: _UACCESS_GET("ld", p, x, err); break;
+	}
+	*v = x;
+	return err;
+}
+
+_UACCESS_INLINE int _uaccess_put_unsafe(unsigned long long v, void __user *p,
+				      unsigned long size)
+{
+	unsigned long x = (unsigned long)v;
+	int err = 0;
+
+	switch (size) {
+	case 1: _UACCESS_PUT("sb", p, x, err); break;
+	case 2: _UACCESS_PUT("sh", p, x, err); break;
+	case 4: _UACCESS_PUT("sw", p, x, err); break;
+	default: _UACCESS_PUT("sd", p, x, err); break;
+	}
+	return err;
+}
+
+/*
+ * The barrier of user_access_begin(). RISC-V defines no speculation
+ * barrier: no fence is specified to stop a load from executing before an
+ * earlier branch resolves (fence orders memory accesses, fence.i the
+ * instruction stream), and Linux leaves barrier_nospec() empty on RISC-V
+ * too. So this is a compiler barrier only: it keeps the compiler from
+ * moving accesses above the range check. The checked single calls do not
+ * depend on it: they mask their pointer (_uaccess_mask_addr, a data
+ * dependency no core speculates around). A kernel for a core whose vendor
+ * names a barrier builds with that core's sequence here.
+ */
+_UACCESS_INLINE void _uaccess_barrier_nospec(void)
+{
+	__asm__ volatile("" : : : "memory");
+}
+
+/*
+ * Spectre v1: a if start <= a < end, else 0 (the NULL page, which no
+ * kernel maps), without a branch: sltu sets 1 iff a - start < end - start
+ * (one compare covers both ends: a below start wraps to a huge offset),
+ * neg turns it into a mask (all ones or 0), and. Written in asm so that
+ * no compiler can turn the compare into a branch. Cost: five integer
+ * instructions.
+ */
+#define _uaccess_mask_addr _uaccess_mask_addr
+_UACCESS_INLINE unsigned long _uaccess_mask_addr(unsigned long a,
+					       unsigned long start,
+					       unsigned long end)
+{
+	unsigned long mask;
+
+	__asm__("sltu %[mask], %[off], %[span]\n\t"
+		"neg %[mask], %[mask]"
+		: [mask] "=&r"(mask)
+		: [off] "r"(a - start), [span] "r"(end - start));
+	return a & mask;
+}
+
+/*
+ * Zero kernel memory without calling memset (the library links no libc):
+ * the clear routine, outside any window. For library use only.
+ */
+#define _uaccess_kernel_zero _uaccess_kernel_zero
+_UACCESS_INLINE void _uaccess_kernel_zero(void *p, unsigned long n)
+{
+	(void)_uaccess_clear_user((__force void __user *)p, n);
+}
+
+#endif /* !__ASSEMBLER__ */
+#endif /* UACCESS_ARCH_H */

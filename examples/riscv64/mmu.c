@@ -1,0 +1,243 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Memory of the RISC-V test kernel: Sv39 page tables (kernel.h has the
+ * map), the user region's pages, kernel pages, and the test's own
+ * user-access window.
+ *
+ * The kernel is identity-mapped in 2 MiB pages with U = 0, read, write and
+ * execute, but for its last 2 MiB: 4 KiB pages there, one of them left out
+ * (the hole of plat_kernel_hole()). The user region is 4 KiB pages with
+ * U = 1, each one of: not mapped, read-only, read-write (plat_protect()).
+ * Every change of an entry is followed by sfence.vma of its page, so the
+ * next access sees it.
+ *
+ * With sstatus.SUM clear, a supervisor load or store to a U page raises a
+ * page fault (13 or 15): the kernel runs with SUM clear and sets it only
+ * inside a window, the library's or the test's own (plat_user_begin()).
+ */
+#include <stdint.h>
+#include <string.h>
+#include <uaccess.h>
+#include "kernel.h"
+#include "platform.h"
+
+#define PTE_V	(1UL << 0)
+#define PTE_R	(1UL << 1)
+#define PTE_W	(1UL << 2)
+#define PTE_X	(1UL << 3)
+#define PTE_U	(1UL << 4)
+#define PTE_G	(1UL << 5)
+#define PTE_A	(1UL << 6)
+#define PTE_D	(1UL << 7)
+#define SATP_SV39	(8UL << 60)
+#define MEGA		(2UL << 20)
+#define GIGA		(1UL << 30)
+#define ENTRIES		512
+#define USER_PAGES	(USER_SIZE / PAGE_SIZE)
+#define KERNEL_POOL	(8UL << 20)
+
+typedef uint64_t pte_t;
+
+static pte_t root[ENTRIES] __attribute__((aligned(4096)));
+static pte_t l1_low[ENTRIES] __attribute__((aligned(4096)));
+static pte_t l0_low[ENTRIES] __attribute__((aligned(4096)));
+static pte_t l1_user[ENTRIES] __attribute__((aligned(4096)));
+static pte_t l0_user[USER_SIZE / MEGA][ENTRIES] __attribute__((aligned(4096)));
+static pte_t l1_kernel[ENTRIES] __attribute__((aligned(4096)));
+static pte_t l0_kernel_end[ENTRIES] __attribute__((aligned(4096)));
+
+static unsigned long user_used;		/* pages handed out */
+static unsigned char kernel_pool[KERNEL_POOL] __attribute__((aligned(4096)));
+static unsigned long kernel_used;
+static int test_window;			/* plat_user_begin() without its end */
+unsigned long sum_left_open;
+
+/*
+ * A QEMU hart sets the accessed and dirty bits itself; they are set here
+ * anyway, as hardware that faults on a clear bit would need them.
+ */
+static pte_t leaf(unsigned long pa, unsigned long flags)
+{
+	return (pa >> 12) << 10 | flags | PTE_V | PTE_A | PTE_D;
+}
+
+static pte_t table(const pte_t *next)
+{
+	return ((unsigned long)next >> 12) << 10 | PTE_V;
+}
+
+static unsigned long index_of(unsigned long va, int level)
+{
+	return (va >> (12 + 9 * level)) & (ENTRIES - 1);
+}
+
+static void sfence_page(unsigned long va)
+{
+	__asm__ volatile("sfence.vma %0, zero" : : "r"(va) : "memory");
+}
+
+void mmu_init(void)
+{
+	const unsigned long kflags = PTE_R | PTE_W | PTE_X | PTE_G;
+	const unsigned long dflags = PTE_R | PTE_W | PTE_G;
+	unsigned long last = KERNEL_BASE + KERNEL_SIZE - MEGA;
+
+	_Static_assert(USER_BASE % GIGA == 0 && USER_SIZE <= GIGA &&
+		       USER_SIZE % MEGA == 0, "the user region is one L1 table");
+	_Static_assert(KERNEL_BASE % GIGA == 0 && KERNEL_SIZE <= GIGA &&
+		       KERNEL_HOLE >= KERNEL_BASE + KERNEL_SIZE - MEGA,
+		       "the hole is in the kernel's last 2 MiB");
+
+	/* Devices: the test device's page, the UART's 2 MiB. Not page 0. */
+	root[index_of(0, 2)] = table(l1_low);
+	l1_low[index_of(TEST_DEVICE, 1)] = table(l0_low);
+	l0_low[index_of(TEST_DEVICE, 0)] = leaf(TEST_DEVICE, dflags);
+	l1_low[index_of(UART_BASE, 1)] = leaf(UART_BASE & ~(MEGA - 1), dflags);
+
+	root[index_of(KERNEL_BASE, 2)] = table(l1_kernel);
+	for (unsigned long a = KERNEL_BASE; a < last; a += MEGA)
+		l1_kernel[index_of(a, 1)] = leaf(a, kflags);
+	l1_kernel[index_of(last, 1)] = table(l0_kernel_end);
+	for (unsigned long a = last; a < last + MEGA; a += PAGE_SIZE)
+		if (a != KERNEL_HOLE)
+			l0_kernel_end[index_of(a, 0)] = leaf(a, kflags);
+
+	root[index_of(USER_BASE, 2)] = table(l1_user);
+	for (unsigned long i = 0; i < USER_SIZE / MEGA; i++)
+		l1_user[i] = table(l0_user[i]);
+
+	/* The kernel runs at the same addresses with paging on. */
+	__asm__ volatile("sfence.vma zero, zero\n\tcsrw satp, %0\n\t"
+			 "sfence.vma zero, zero"
+			 : : "r"(SATP_SV39 | (unsigned long)root >> 12) : "memory");
+}
+
+static pte_t *user_pte(unsigned long va)
+{
+	unsigned long page = (va - USER_BASE) / PAGE_SIZE;
+
+	return &l0_user[page / ENTRIES][page % ENTRIES];
+}
+
+/* In the user region's pages handed out so far. */
+bool mmu_is_user(unsigned long va)
+{
+	return va >= USER_BASE && va < USER_BASE + user_used * PAGE_SIZE;
+}
+
+size_t plat_page_size(void)
+{
+	return PAGE_SIZE;
+}
+
+static void set_user_page(unsigned long va, enum plat_prot prot)
+{
+	static const unsigned long flags[] = {
+		[PLAT_NONE] = 0,
+		[PLAT_RO] = PTE_R,
+		[PLAT_RW] = PTE_R | PTE_W,
+		[PLAT_RX] = PTE_R | PTE_X,
+		[PLAT_RWX] = PTE_R | PTE_W | PTE_X,
+	};
+	unsigned long pa = USER_PHYS + (va - USER_BASE);
+
+	*user_pte(va) = prot == PLAT_NONE ? 0 : leaf(pa, flags[prot] | PTE_U);
+	sfence_page(va);
+}
+
+/* User pages: never reused, zeroed through their user mapping. */
+void *plat_alloc_pages(size_t npages)
+{
+	unsigned char *p = (unsigned char *)USER_BASE + user_used * PAGE_SIZE;
+
+	if (npages > USER_PAGES - user_used)
+		kernel_fail("user region exhausted: %lu pages wanted, %lu left",
+			    (unsigned long)npages, USER_PAGES - user_used);
+	for (size_t i = 0; i < npages; i++)
+		set_user_page((unsigned long)p + i * PAGE_SIZE, PLAT_RW);
+	user_used += npages;
+	plat_user_begin();
+	memset(p, 0, npages * PAGE_SIZE);
+	plat_user_end();
+	return p;
+}
+
+/* Kernel pages: .bss of the kernel image, zero from boot, never reused. */
+void *plat_alloc_kernel_pages(size_t npages)
+{
+	unsigned char *p = kernel_pool + kernel_used;
+
+	if (npages > (KERNEL_POOL - kernel_used) / PAGE_SIZE)
+		kernel_fail("kernel pool exhausted: %lu pages wanted",
+			    (unsigned long)npages);
+	kernel_used += npages * PAGE_SIZE;
+	return p;
+}
+
+/*
+ * Only user pages can change: the library's code is never patched on
+ * RISC-V, so no test asks for more.
+ */
+void plat_protect(void *p, size_t npages, enum plat_prot prot)
+{
+	unsigned long va = (unsigned long)p;
+
+	for (size_t i = 0; i < npages; i++, va += PAGE_SIZE) {
+		if (!mmu_is_user(va) || va % PAGE_SIZE || prot > PLAT_RWX)
+			kernel_fail("plat_protect(%p, %lu, %d): not a user page",
+				    p, (unsigned long)npages, prot);
+		set_user_page(va, prot);
+	}
+}
+
+/* In the kernel's last 2 MiB, 4 KiB pages on both sides. */
+unsigned char *plat_kernel_hole(unsigned char **after)
+{
+	*after = (unsigned char *)KERNEL_HOLE + PAGE_SIZE;
+	return (unsigned char *)KERNEL_HOLE;
+}
+
+/*
+ * The test's own window for filling and checking user buffers: SUM, as the
+ * library's windows. Every window, the library's included, is closed when
+ * the first of these opens: one found open was left open by the library.
+ */
+void plat_user_begin(void)
+{
+	if (!test_window++) {
+		if (csr_read(sstatus) & SSTATUS_SUM)
+			sum_left_open++;
+		csr_set(sstatus, SSTATUS_SUM);
+	}
+}
+
+void plat_user_end(void)
+{
+	if (!--test_window)
+		csr_clear(sstatus, SSTATUS_SUM);
+}
+
+bool mmu_test_window_open(void)
+{
+	return test_window > 0;
+}
+
+/* Whether va translates: a walk of the tables, as the hart does. */
+bool mmu_mapped(unsigned long va)
+{
+	const pte_t *t = root;
+
+	/* Sv39: bits 63..39 must copy bit 38, else the access faults. */
+	if ((long)(va << 25) >> 25 != (long)va)
+		return false;
+	for (int level = 2; level >= 0; level--) {
+		pte_t e = t[index_of(va, level)];
+
+		if (!(e & PTE_V))
+			return false;
+		if (e & (PTE_R | PTE_X))
+			return true;
+		t = (const pte_t *)((e >> 10) << 12);
+	}
+	return false;
+}
