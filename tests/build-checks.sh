@@ -141,7 +141,7 @@ odd=$($OBJDUMP -h "$LIB" | awk '$1 ~ /^[0-9]+$/ { print $2 }' | sort -u |
 		case $s in
 		.text | .text.* | .rodata | .rodata.* | .data | .bss | .sdata | \
 		.sbss | .note.GNU-stack | .comment | .eh_frame | .debug_* | \
-		.riscv.attributes | \
+		.*.attributes | \
 		.llvm_addrsig) ;;
 		*) echo "$fragment" | grep -qxF "$s" || echo "$s" ;;
 		esac
