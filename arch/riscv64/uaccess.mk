@@ -23,16 +23,13 @@
 # (low, or the top 2 GiB) and into a static or PIE program; no PIC, so no
 # GOT. -msmall-data-limit=0: no small data (.sdata, .srodata), so nothing
 # is addressed through gp, which a kernel need not set up, and a kernel's
-# script needs no section of its own for it. GCC's assembler needs Zicsr (csrs/csrc) named in -march; clang up
-# to 14 refuses the name and has csr instructions in the base ISA.
+# script needs no section of its own for it. The csr instructions of the
+# window are written as .insn (<uaccess/arch.h>), so -march needs no Zicsr.
 UACCESS_RISCV_ABI ?= lp64
-_uaccess_rv_cc := $(or $(UACCESS_CC),$(CC))
-_uaccess_rv_zicsr := $(shell $(_uaccess_rv_cc) -march=rv64imac_zicsr -mabi=lp64 \
-	-E -x c /dev/null >/dev/null 2>&1 && echo _zicsr)
 ifeq ($(UACCESS_RISCV_ABI),lp64d)
-_uaccess_rv_march := rv64imafdc$(_uaccess_rv_zicsr)
+_uaccess_rv_march := rv64imafdc
 else
-_uaccess_rv_march := rv64imac$(_uaccess_rv_zicsr)
+_uaccess_rv_march := rv64imac
 endif
 UACCESS_ARCH_CFLAGS := -march=$(_uaccess_rv_march) -mabi=$(UACCESS_RISCV_ABI) \
 	-mcmodel=medany -fno-pic -msmall-data-limit=0

@@ -77,9 +77,9 @@ M = [
   "0x0001020304050607UL", "0x0706050403020100UL"),
  # sstatus.SUM: only the bare-metal kernel enforces it, so only it can tell.
  ("SUM never opened (csrs left out of the window)", A, BM,
-  '	__asm__ volatile("csrs sstatus, %0" : : "r"(UACCESS_SSTATUS_SUM) : "memory");\n', ''),
+  '	__asm__ volatile(_UACCESS_CSRS_SSTATUS : : "r"(UACCESS_SSTATUS_SUM) : "memory");\n', ''),
  ("SUM left open (csrc left out of the window)", A, BM,
-  '	__asm__ volatile("csrc sstatus, %0" : : "r"(UACCESS_SSTATUS_SUM) : "memory");\n', ''),
+  '	__asm__ volatile(_UACCESS_CSRC_SSTATUS : : "r"(UACCESS_SSTATUS_SUM) : "memory");\n', ''),
 ]
 
 QEMU = os.environ.get('QEMU_RISCV64', 'qemu-riscv64')

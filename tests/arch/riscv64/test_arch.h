@@ -53,7 +53,9 @@ void test_arch_module_code(const struct uaccess_module *m,
 			   unsigned long features, const char *when);
 void test_arch_module_refusals(const struct uaccess_module *m);
 
-/* No tests of the arch's own. */
-#define TEST_ARCH_TESTS
+/* The arch's own tests, for the suite table. */
+void test_rv_zero_extend(void);
+#define TEST_ARCH_TESTS						\
+	{ "scalar loads zero-extend", test_rv_zero_extend },
 
 #endif

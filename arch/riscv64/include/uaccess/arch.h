@@ -82,13 +82,22 @@
 unsigned long _uaccess_clear_user(void __user *to, unsigned long n);
 unsigned long _uaccess_copy_user(void *to, const void *from, unsigned long n);
 
+/*
+ * csrs and csrc on sstatus (CSR 0x100), written as .insn (SYSTEM opcode
+ * 0x73; funct3 2 is csrrs, 3 csrrc; rd x0): GCC's assembler wants Zicsr
+ * named in -march for the mnemonics, clang 14 refuses that name, and
+ * both take the encoding.
+ */
+#define _UACCESS_CSRS_SSTATUS ".insn i 0x73, 2, x0, %0, 0x100"
+#define _UACCESS_CSRC_SSTATUS ".insn i 0x73, 3, x0, %0, 0x100"
+
 #define _uaccess_user_open _uaccess_user_open
 _UACCESS_INLINE void _uaccess_user_open(const void __user *p, unsigned long n,
 					int dir)
 {
 	(void)p, (void)n, (void)dir;
 #if UACCESS_RISCV_SUM
-	__asm__ volatile("csrs sstatus, %0" : : "r"(UACCESS_SSTATUS_SUM) : "memory");
+	__asm__ volatile(_UACCESS_CSRS_SSTATUS : : "r"(UACCESS_SSTATUS_SUM) : "memory");
 #endif
 }
 
@@ -98,7 +107,7 @@ _UACCESS_INLINE void _uaccess_user_close(const void __user *p, unsigned long n,
 {
 	(void)p, (void)n, (void)dir;
 #if UACCESS_RISCV_SUM
-	__asm__ volatile("csrc sstatus, %0" : : "r"(UACCESS_SSTATUS_SUM) : "memory");
+	__asm__ volatile(_UACCESS_CSRC_SSTATUS : : "r"(UACCESS_SSTATUS_SUM) : "memory");
 #endif
 }
 
