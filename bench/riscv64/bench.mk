@@ -46,7 +46,7 @@ bench: bench-deps
 	$(Q)$(MAKE) --no-print-directory $(BENCH_BIN)
 	$(Q)python3 bench/riscv64/count.py --bin $(BENCH_BIN) --lib $(LIB) \
 		--out $(BENCH_DIR) --qemu "$(QEMU_RISCV64)" --nm "$(NM)" \
-		--objdump "$(OBJDUMP)" --cflags "$(strip $(UACCESS_CPPFLAGS) $(LIB_CFLAGS))"
+		--objdump "$(OBJDUMP)" --cc "$(CC)" --cflags "$(strip $(UACCESS_CPPFLAGS) $(LIB_CFLAGS))"
 
 .PHONY: bench bench-deps
 -include $(BENCH_OBJS:.o=.d)

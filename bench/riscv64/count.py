@@ -215,7 +215,7 @@ def report(args, results, info):
       "copy_to_user, copy_from_user), **ref:words** = ref.S's plain doubleword loop "
       "(bytes to a destination boundary, then `sd` or `ld` + `sd` per 8 bytes, the `ld` "
       "misaligned when the source is, then bytes), **ref:bytes** = ref.S's byte loop")
-    w("- qemu: %s; library: `%s`" % (info["version"], args.cflags))
+    w("- qemu: %s; library: `%s`, built by %s" % (info["version"], args.cflags, args.cc))
     w("- method: `qemu-riscv64 %s -d exec,nochain -dfilter <the functions>` logs one line "
       "per executed instruction; count.py counts the lines between the program's markers "
       "around each call and classifies each pc by `objdump -d`. Exact: checked against "
@@ -290,9 +290,11 @@ def main():
     p.add_argument("--nm", default="riscv64-linux-gnu-nm")
     p.add_argument("--objdump", default="riscv64-linux-gnu-objdump")
     p.add_argument("--cflags", default="", help="the library's build flags, for the report")
+    p.add_argument("--cc", default="riscv64-linux-gnu-gcc", help="the compiler, for the report")
     args = p.parse_args()
 
     t0 = time.time()
+    args.cc = "%s (%s)" % (args.cc, run(args.cc.split() + ["--version"]).splitlines()[0])
     results, info = count(args)
     checked, problems = self_check(results)
     if problems or not checked:
