@@ -32,6 +32,9 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from qemu_count import run, symbols, library_functions, pc_table, merge, md_table  # noqa: E402
+
 COLUMNS = ["dcbz", "words", "ref:words", "ref:bytes"]
 OPS = ["clear_user", "copy_user"]
 # The string calls: the library (aligned words) against ref_strings.h's byte loop.
@@ -55,30 +58,6 @@ EXPECTED = {
 LIMITS = {"clear_user": (0.25, 1024), "copy_user": (1.1, 0)}
 
 
-def run(cmd):
-    return subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
-
-
-def symbols(nm, path):
-    """name -> (address, size) of the defined symbols that have a size."""
-    table = {}
-    for line in run(nm.split() + ["-S", "--defined-only", path]).splitlines():
-        f = line.split()
-        if len(f) == 4 and f[2] in "Tt":
-            table[f[3]] = (int(f[0], 16), int(f[1], 16))
-    return table
-
-
-def library_functions(nm, lib):
-    """The names of the functions libuaccess.a defines."""
-    names = set()
-    for line in run(nm.split() + ["--defined-only", lib]).splitlines():
-        f = line.split()
-        if len(f) == 3 and f[1] in "Tt":
-            names.add(f[2])
-    return names
-
-
 def classify(mnemonic):
     # Prefixes, since objdump's default dialect prints some encodings under
     # Book E names (plain dcbt as "dcbtct").
@@ -94,33 +73,6 @@ def classify(mnemonic):
     if mnemonic.startswith("l") and mnemonic not in ("li", "lis", "la"):
         return "loads"
     return "other"
-
-
-def pc_table(objdump, binary, ranges):
-    """pc as qemu logs it (8 hex digits) -> (region, class) inside ranges."""
-    table = {}
-    insn = re.compile(r"^\s*([0-9a-f]+):\s+(\S+)")
-    for line in run(objdump.split() + ["-d", "--no-show-raw-insn", binary]).splitlines():
-        m = insn.match(line)
-        if not m:
-            continue
-        pc = int(m.group(1), 16)
-        for start, end, region in ranges:
-            if start <= pc < end:
-                table[b"%08x" % pc] = (region, classify(m.group(2)))
-                break
-    return table
-
-
-def merge(ranges):
-    """Adjacent or overlapping [start, end) ranges joined, for -dfilter."""
-    out = []
-    for start, end in sorted(ranges):
-        if out and start <= out[-1][1]:
-            out[-1][1] = max(out[-1][1], end)
-        else:
-            out.append([start, end])
-    return out
 
 
 def new_cell():
@@ -147,7 +99,7 @@ def count(args):
                    "ref_clear_words", "bench_call_lib_clear"):
         if needed not in syms:
             sys.exit("count.py: %s has no symbol %s" % (args.bin, needed))
-    pcs = pc_table(args.objdump, args.bin, ranges)
+    pcs = pc_table(args.objdump, args.bin, ranges, classify, 8)
     begin = b"%08x" % syms["bench_cell_begin"][0]
     end = b"%08x" % syms["bench_cell_end"][0]
     dfilter = ",".join("0x%x+0x%x" % (s, e - s) for s, e in merge((s, e) for s, e, _ in ranges))
@@ -226,13 +178,6 @@ def self_check(results):
 
 def per_kib(cell):
     return cell["routine"] * 1024.0 / cell["n"]
-
-
-def md_table(head, rows):
-    """A Markdown table, every column right-aligned (numbers, mostly)."""
-    out = ["| " + " | ".join(head) + " |", "|" + "---:|" * len(head)]
-    out += ["| " + " | ".join(str(c) for c in r) + " |" for r in rows]
-    return out
 
 
 def report(args, results, info):

@@ -31,6 +31,9 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from qemu_count import run, symbols, library_functions, pc_table, merge, md_table  # noqa: E402
+
 CLEAR_COLUMNS = ["lib", "ref:words", "ref:bytes"]
 COPY_COLUMNS = ["lib:to", "lib:from", "ref:words", "ref:bytes"]
 STR_OPS = ["strnlen_user", "strncpy_from_user"]
@@ -52,61 +55,12 @@ LOAD = re.compile(r"^(c\.)?(lb|lbu|lh|lhu|lw|lwu|ld|flw|fld)(sp)?$")
 STORE = re.compile(r"^(c\.)?(sb|sh|sw|sd|fsw|fsd)(sp)?$")
 
 
-def run(cmd):
-    return subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
-
-
-def symbols(nm, path):
-    """name -> (address, size) of the defined text symbols that have a size."""
-    table = {}
-    for line in run(nm.split() + ["-S", "--defined-only", path]).splitlines():
-        f = line.split()
-        if len(f) == 4 and f[2] in "Tt":
-            table[f[3]] = (int(f[0], 16), int(f[1], 16))
-    return table
-
-
-def library_functions(nm, lib):
-    names = set()
-    for line in run(nm.split() + ["--defined-only", lib]).splitlines():
-        f = line.split()
-        if len(f) == 3 and f[1] in "Tt":
-            names.add(f[2])
-    return names
-
-
 def classify(mnemonic):
     if LOAD.match(mnemonic):
         return "loads"
     if STORE.match(mnemonic):
         return "stores"
     return "other"
-
-
-def pc_table(objdump, binary, ranges):
-    """pc as qemu logs it (16 hex digits) -> (region, class) inside ranges."""
-    table = {}
-    insn = re.compile(r"^\s*([0-9a-f]+):\s+(\S+)")
-    for line in run(objdump.split() + ["-d", "--no-show-raw-insn", binary]).splitlines():
-        m = insn.match(line)
-        if not m:
-            continue
-        pc = int(m.group(1), 16)
-        for start, end, region in ranges:
-            if start <= pc < end:
-                table[b"%016x" % pc] = (region, classify(m.group(2)))
-                break
-    return table
-
-
-def merge(ranges):
-    out = []
-    for start, end in sorted(ranges):
-        if out and start <= out[-1][1]:
-            out[-1][1] = max(out[-1][1], end)
-        else:
-            out.append([start, end])
-    return out
 
 
 def count(args):
@@ -128,7 +82,7 @@ def count(args):
                    "bench_call_lib_clear"):
         if needed not in syms:
             sys.exit("count.py: %s has no symbol %s" % (args.bin, needed))
-    pcs = pc_table(args.objdump, args.bin, ranges)
+    pcs = pc_table(args.objdump, args.bin, ranges, classify, 16)
     begin = b"%016x" % syms["bench_cell_begin"][0]
     end = b"%016x" % syms["bench_cell_end"][0]
     dfilter = ",".join("0x%x+0x%x" % (s, e - s) for s, e in merge((s, e) for s, e, _ in ranges))
@@ -192,12 +146,6 @@ def self_check(results):
             problems.append("%s %s %d (source +%d): counted %d, expected %d" %
                             (op, col, n, off, cell["routine"], expected))
     return checked, problems
-
-
-def md_table(head, rows):
-    out = ["| " + " | ".join(head) + " |", "|" + "---:|" * len(head)]
-    out += ["| " + " | ".join(str(c) for c in r) + " |" for r in rows]
-    return out
 
 
 def report(args, results, info):

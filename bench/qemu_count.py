@@ -1,0 +1,66 @@
+# SPDX-License-Identifier: MIT
+"""What the exact instruction counts of bench/<arch>/count.py share: the
+disassembly and symbols of the bench program, the pc table that sorts each
+executed instruction into a region and a class, the address ranges for
+qemu's -dfilter, and the Markdown tables of the report."""
+import re
+import subprocess
+
+
+def run(cmd):
+    return subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
+
+
+def symbols(nm, path):
+    """name -> (address, size) of the defined text symbols that have a size."""
+    table = {}
+    for line in run(nm.split() + ["-S", "--defined-only", path]).splitlines():
+        f = line.split()
+        if len(f) == 4 and f[2] in "Tt":
+            table[f[3]] = (int(f[0], 16), int(f[1], 16))
+    return table
+
+
+def library_functions(nm, lib):
+    """The names of the functions libuaccess.a defines."""
+    names = set()
+    for line in run(nm.split() + ["--defined-only", lib]).splitlines():
+        f = line.split()
+        if len(f) == 3 and f[1] in "Tt":
+            names.add(f[2])
+    return names
+
+
+def pc_table(objdump, binary, ranges, classify, digits):
+    """pc as qemu logs it (`digits` hex digits) -> (region, classify(mnemonic))
+    for the instructions inside ranges."""
+    table = {}
+    insn = re.compile(r"^\s*([0-9a-f]+):\s+(\S+)")
+    for line in run(objdump.split() + ["-d", "--no-show-raw-insn", binary]).splitlines():
+        m = insn.match(line)
+        if not m:
+            continue
+        pc = int(m.group(1), 16)
+        for start, end, region in ranges:
+            if start <= pc < end:
+                table[b"%0*x" % (digits, pc)] = (region, classify(m.group(2)))
+                break
+    return table
+
+
+def merge(ranges):
+    """Adjacent or overlapping [start, end) ranges joined, for -dfilter."""
+    out = []
+    for start, end in sorted(ranges):
+        if out and start <= out[-1][1]:
+            out[-1][1] = max(out[-1][1], end)
+        else:
+            out.append([start, end])
+    return out
+
+
+def md_table(head, rows):
+    """A Markdown table, every column right-aligned (numbers, mostly)."""
+    out = ["| " + " | ".join(head) + " |", "|" + "---:|" * len(head)]
+    out += ["| " + " | ".join(str(c) for c in r) + " |" for r in rows]
+    return out
