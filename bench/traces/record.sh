@@ -22,7 +22,7 @@ if [ "${1-}" = -n ]; then
 	max=$2
 	shift 2
 fi
-[ $# -ge 2 ] || { sed -n '5,13p' "$0" >&2; exit 2; }
+[ $# -ge 2 ] || { sed -n '4,15p' "$0" >&2; exit 2; }
 
 case $1 in
 --all)
