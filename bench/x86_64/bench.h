@@ -4,8 +4,9 @@
  * up the buffers and the library, and runs the parts in turn: bulk.c
  * measures clear_user and the copies against the references, report.c
  * writes the header and bulk.c's tables (markdown, csv, plot data),
- * strings.c and hardening.c measure and print their own small tables. The
- * timing core they all use is timing.h.
+ * strings.c and hardening.c measure and print their own small tables,
+ * replay.c replays recorded traces and prints their table. The timing core
+ * they all use is timing.h.
  *
  * "User" and "kernel" buffers are both ordinary memory of this process,
  * at the same offset into their pages. The library's SMAP feature is
@@ -136,5 +137,13 @@ void time_cells(const struct cell *cells, size_t nr_cells, double *med);
 
 /* hardening.c: the range check, the Spectre-v1 mask, the barrier. */
 void hardening_table(void);
+
+/*
+ * replay.c: recorded size traces replayed in order. load_trace() reads a
+ * file of "clear|to|from SIZE" lines (gzipped if it ends in .gz); exits if
+ * it cannot. replay_table() prints the table of the traces loaded, if any.
+ */
+void load_trace(const char *path);
+void replay_table(void);
 
 #endif

@@ -2,7 +2,8 @@
 #
 # make bench: ticks per call of clear_user / copy_to_user / copy_from_user
 # against the library forced onto each feature set, the reference
-# strategies of ref.S and glibc. Writes $(O)/bench/results.md (also shown),
+# strategies of ref.S and glibc, then the traces of bench/traces replayed
+# against the library and the strategies Linux uses. Writes $(O)/bench/results.md (also shown),
 # results.csv and, when gnuplot is installed, bench.png. Seconds on an
 # idle machine; BENCH_ARGS passes options to the program (uaccess-bench -h).
 #
@@ -31,18 +32,32 @@ $(BENCH_DIR)/%.o: bench/x86_64/%.S
 	$(quiet) AS $@
 	$(Q)mkdir -p $(@D) && $(CC) $(CPPFLAGS) $(BENCH_CFLAGS) -MMD -MP -c $< -o $@
 
+# The recorded traces replayed by `make bench` (record.sh writes them).
+BENCH_TRACES := $(wildcard bench/traces/*.gz)
+
 $(BENCH_BIN): $(BENCH_OBJS) $(LIB)
 	$(quiet) LD $@
 	$(Q)$(CC) $(BENCH_LDFLAGS) -o $@ $(BENCH_OBJS) $(LIB)
 
 bench: $(BENCH_BIN)
 	$(Q)rm -f $(BENCH_DIR)/clear_user.dat
-	$(Q)$(BENCH_PIN) $(BENCH_BIN) -o $(BENCH_DIR) $(BENCH_ARGS)
+	$(Q)$(BENCH_PIN) $(BENCH_BIN) -o $(BENCH_DIR) \
+		$(addprefix -t ,$(BENCH_TRACES)) $(BENCH_ARGS)
 	$(Q)if command -v gnuplot >/dev/null 2>&1 && \
 	    [ -f $(BENCH_DIR)/clear_user.dat ]; then \
 		gnuplot -e "dir='$(BENCH_DIR)'" bench/x86_64/bench.gp && \
 		echo "plot: $(BENCH_DIR)/bench.png"; \
 	fi
 
-.PHONY: bench
+# make bench-trace CMD="tar cf - /usr/include | wc -c": record the user
+# copies COMMAND makes the kernel do (bench/traces/record.sh), then replay
+# that trace alone; the table goes to $(BENCH_DIR)/trace/results.md.
+bench-trace: $(BENCH_BIN)
+	$(Q)if [ -z '$(CMD)' ]; then echo 'usage: make bench-trace CMD="command"'; exit 2; fi
+	$(Q)mkdir -p $(BENCH_DIR)/trace
+	$(Q)sh bench/traces/record.sh $(BENCH_DIR)/trace/trace.gz sh -c '$(CMD)'
+	$(Q)$(BENCH_PIN) $(BENCH_BIN) -o $(BENCH_DIR)/trace -R \
+		-t $(BENCH_DIR)/trace/trace.gz $(BENCH_ARGS)
+
+.PHONY: bench bench-trace
 -include $(BENCH_OBJS:.o=.d)

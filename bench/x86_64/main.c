@@ -3,7 +3,7 @@
  * uaccess-bench: TSC ticks per call of clear_user, copy_to_user and
  * copy_from_user, next to the library forced onto each feature set, the
  * reference strategies of ref.S and glibc's memset/memcpy; then the
- * strings and the hardening tables. bench.h says which file does what.
+ * replayed traces (-t), the strings and the hardening tables. bench.h says which file does what.
  *
  * This file: the options, the buffers, the library's text patching in a
  * Linux process, and the order of the run.
@@ -75,11 +75,14 @@ void configure_library(unsigned long features)
 static void usage(const char *prog)
 {
 	fprintf(stderr,
-		"usage: %s [-o DIR] [-r ROUNDS] [-a OFFSET]\n"
+		"usage: %s [-o DIR] [-r ROUNDS] [-a OFFSET] [-s] [-R] [-t TRACE]...\n"
 		"  -o DIR     write results.md, results.csv, clear_user.dat there (.)\n"
 		"  -r ROUNDS  samples per cell, the median is reported (%d)\n"
 		"  -a OFFSET  start buffers OFFSET bytes into a page (0..4095, 0)\n"
-		"  -s         the strings and hardening tables only\n",
+		"  -s         the strings and hardening tables only\n"
+		"  -t TRACE   replay the size trace TRACE (bench/traces/, .gz or not);\n"
+		"             repeatable\n"
+		"  -R         the replay table only\n",
 		prog, DEFAULT_ROUNDS);
 	exit(2);
 }
@@ -89,10 +92,10 @@ int main(int argc, char **argv)
 	const char *dir = ".";
 	unsigned long detected;
 	double ghz, t0;
-	bool strings_only = false;
+	bool strings_only = false, replay_only = false;
 	int opt, cpu;
 
-	while ((opt = getopt(argc, argv, "o:r:a:sh")) != -1) {
+	while ((opt = getopt(argc, argv, "o:r:a:st:Rh")) != -1) {
 		switch (opt) {
 		case 'o':
 			dir = optarg;
@@ -105,6 +108,12 @@ int main(int argc, char **argv)
 			break;
 		case 's':
 			strings_only = true;
+			break;
+		case 't':
+			load_trace(optarg);
+			break;
+		case 'R':
+			replay_only = true;
 			break;
 		default:
 			usage(argv[0]);
@@ -126,21 +135,25 @@ int main(int argc, char **argv)
 
 	open_report(dir);
 	ghz = estimate_tsc_ghz();
-	report_header(detected, cpu, ghz, strings_only);
+	report_header(detected, cpu, ghz, strings_only || replay_only);
 
 	t0 = now_ns();
-	if (!strings_only) {
+	if (!strings_only && !replay_only) {
 		measure_bulk();
 		report_bulk(ghz);
 	}
-	strings_table();
-	hardening_table();
+	if (!strings_only)
+		replay_table();
+	if (!replay_only) {
+		strings_table();
+		hardening_table();
+	}
 	out("\nmeasured in %.1f s\n", (now_ns() - t0) / 1e9);
 	if (not_done)
 		out("\nWARNING: a routine reported bytes not done (%#lx)\n",
 		    not_done);
 	close_report();
-	if (!strings_only) {
+	if (!strings_only && !replay_only) {
 		write_csv(dir);
 		write_plot_data(dir);
 	}

@@ -1,0 +1,282 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The replay table: size traces recorded from real workloads
+ * (bench/traces/, record.sh) replayed call by call in their recorded
+ * order, since the order is what the branch predictors see. Each column
+ * replays the whole trace per sample, every call with the same warm
+ * buffers (user and kernel, room for the largest size, reused), and puts
+ * the same access_ok() in front of each call; the library's checked calls
+ * have it built in (and their Spectre-v1 mask).
+ *
+ * Columns: the library; what Linux 6.x runs on this kind of CPU (with
+ * FSRM an inline rep movsb for copies, without FSRS its out-of-line clear:
+ * ref_clear_linux); Linux 6.x on an ERMS CPU without FSRM (ref_copy_linux
+ * and the same clear); rep only; the unrolled loop only. A cell is the
+ * median over rounds of the ticks per call of one whole replay.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <uaccess.h>
+#include "bench.h"
+#include "ref.h"
+
+#define MAX_TRACES	16
+
+/* One call: its size, shifted left by 2, ORed with its enum op. */
+struct trace {
+	char name[64];
+	uint32_t *call;
+	unsigned long nr_calls;
+	unsigned long count[NR_OPS];
+};
+
+static struct trace traces[MAX_TRACES];
+static int nr_traces;
+
+typedef uint64_t replay_fn(const struct trace *t);
+
+/*
+ * One replay timer per column: clear, to_user and from_user are
+ * expressions of u (the user buffer), k (the kernel buffer) and n.
+ */
+#define DEFINE_REPLAY(name, clear, to_user, from_user)			\
+__attribute__((noinline, aligned(64)))					\
+static uint64_t name(const struct trace *t)				\
+{									\
+	char *user = user_buf + page_offset;				\
+	char *kernel = kernel_buf + page_offset;			\
+	unsigned long left = 0;						\
+	uint64_t start, ticks;						\
+									\
+	start = tsc_begin();						\
+	for (unsigned long i = 0; i < t->nr_calls; i++) {		\
+		uint32_t c = t->call[i];				\
+		unsigned long n = c >> 2;				\
+		char *u = user, *k = kernel;				\
+									\
+		FRESH(u);						\
+		FRESH(k);						\
+		switch (c & 3) {					\
+		case OP_CLEAR:						\
+			left |= clear;					\
+			break;						\
+		case OP_COPY_TO:					\
+			left |= to_user;				\
+			break;						\
+		default:						\
+			left |= from_user;				\
+			break;						\
+		}							\
+	}								\
+	ticks = tsc_end() - start;					\
+	not_done |= left;						\
+	return ticks;							\
+}
+
+/* What a kernel's checked call does around a strategy: access_ok first. */
+#define CHECKED(p, n, call) (access_ok(p, n) ? (call) : (n))
+
+DEFINE_REPLAY(replay_lib, clear_user(u, n), copy_to_user(u, k, n),
+	      copy_from_user(k, u, n))
+DEFINE_REPLAY(replay_linux_fsrm,
+	      CHECKED(u, n, ref_clear_linux(u, n)),
+	      CHECKED(u, n, ref_copy_rep(u, k, n)),
+	      CHECKED(u, n, ref_copy_rep(k, u, n)))
+DEFINE_REPLAY(replay_linux_erms,
+	      CHECKED(u, n, ref_clear_linux(u, n)),
+	      CHECKED(u, n, ref_copy_linux(u, k, n)),
+	      CHECKED(u, n, ref_copy_linux(k, u, n)))
+DEFINE_REPLAY(replay_rep,
+	      CHECKED(u, n, ref_clear_rep(u, n)),
+	      CHECKED(u, n, ref_copy_rep(u, k, n)),
+	      CHECKED(u, n, ref_copy_rep(k, u, n)))
+DEFINE_REPLAY(replay_unrolled,
+	      CHECKED(u, n, ref_clear_loop(u, n)),
+	      CHECKED(u, n, ref_copy_loop(u, k, n)),
+	      CHECKED(u, n, ref_copy_loop(k, u, n)))
+
+static const struct {
+	const char *name;
+	const char *about;
+	replay_fn *replay;
+} replay_columns[] = {
+	{ "lib", "the library's checked calls on this CPU's feature set",
+	  replay_lib },
+	{ "linux", "Linux 6.x with FSRM, without FSRS: inline rep movsb "
+	  "(ref:rep), out-of-line clear (ref_clear_linux)", replay_linux_fsrm },
+	{ "linux:erms", "Linux 6.x with ERMS, without FSRM or FSRS: "
+	  "out-of-line copy (ref_copy_linux) and clear (ref_clear_linux)",
+	  replay_linux_erms },
+	{ "rep", "rep stosb / rep movsb only (ref:rep)", replay_rep },
+	{ "unrolled", "the unrolled loop only (ref:unrolled)", replay_unrolled },
+};
+#define NR_REPLAY_COLUMNS ARRAY_SIZE(replay_columns)
+/* The best single strategy: the best of these columns. */
+#define FIRST_SINGLE	3
+
+/* The trace's name: its file name without the directory and extensions. */
+static void trace_name(char *name, size_t len, const char *path)
+{
+	const char *base = strrchr(path, '/');
+
+	snprintf(name, len, "%s", base ? base + 1 : path);
+	name[strcspn(name, ".")] = '\0';
+}
+
+void load_trace(const char *path)
+{
+	size_t len = strlen(path), cap = 0;
+	bool gz = len > 3 && !strcmp(path + len - 3, ".gz");
+	struct trace *t;
+	char cmd[4200], op[16];
+	unsigned long n;
+	FILE *f;
+
+	if (nr_traces == MAX_TRACES) {
+		fprintf(stderr, "bench: more than %d traces\n", MAX_TRACES);
+		exit(2);
+	}
+	t = &traces[nr_traces++];
+	trace_name(t->name, sizeof(t->name), path);
+	if (gz) {
+		snprintf(cmd, sizeof(cmd), "gzip -dc '%s'", path);
+		f = popen(cmd, "r");
+	} else {
+		f = fopen(path, "r");
+	}
+	if (!f) {
+		perror(path);
+		exit(2);
+	}
+	while (fscanf(f, "%15s %lu", op, &n) == 2) {
+		enum op o;
+
+		if (!strcmp(op, "clear"))
+			o = OP_CLEAR;
+		else if (!strcmp(op, "to"))
+			o = OP_COPY_TO;
+		else if (!strcmp(op, "from"))
+			o = OP_COPY_FROM;
+		else
+			break;
+		if (n > MAX_SIZE) {
+			fprintf(stderr, "bench: %s: size %lu over %lu\n", path, n,
+				MAX_SIZE);
+			exit(2);
+		}
+		if (t->nr_calls == cap) {
+			cap = cap ? 2 * cap : 4096;
+			t->call = realloc(t->call, cap * sizeof(*t->call));
+			if (!t->call) {
+				perror("realloc");
+				exit(2);
+			}
+		}
+		t->call[t->nr_calls++] = (uint32_t)(n << 2 | o);
+		t->count[o]++;
+	}
+	if (!feof(f) || (gz ? pclose(f) : fclose(f)) || !t->nr_calls) {
+		fprintf(stderr, "bench: %s: not a trace of \"clear|to|from SIZE\" lines\n",
+			path);
+		exit(2);
+	}
+}
+
+/* The new references against memset/memcpy, as check_references() does. */
+static void check_linux_references(void)
+{
+	static const unsigned long sizes[] = { 0, 1, 7, 8, 9, 63, 64, 65, 127,
+					       144, 200, 4095, 4096, 65537 };
+	char *dst = user_buf + page_offset, *src = kernel_buf + page_offset;
+
+	for (size_t k = 0; k < ARRAY_SIZE(sizes); k++) {
+		unsigned long n = sizes[k];
+		bool ok = true;
+
+		for (unsigned long j = 0; j < n + 2; j++) {
+			dst[j] = (char)0xee;
+			src[j] = (char)(j * 7 + 1);
+		}
+		ref_clear_linux(dst + 1, n);
+		for (unsigned long j = 0; j < n; j++)
+			ok &= dst[j + 1] == 0;
+		ok &= dst[0] == (char)0xee && dst[n + 1] == (char)0xee;
+		ref_copy_linux(dst + 1, src, n);
+		ok &= !memcmp(dst + 1, src, n);
+		ok &= dst[0] == (char)0xee && dst[n + 1] == (char)0xee;
+		if (!ok) {
+			fprintf(stderr, "bench: ref_clear_linux / ref_copy_linux wrong at size %lu\n",
+				n);
+			exit(1);
+		}
+	}
+	memset(user_buf, 0x5a, BUF_BYTES);
+	memset(kernel_buf, 0x5a, BUF_BYTES);
+}
+
+void replay_table(void)
+{
+	double *s, med[MAX_TRACES][NR_REPLAY_COLUMNS];
+
+	if (!nr_traces)
+		return;
+	check_linux_references();
+	s = calloc((size_t)nr_traces * NR_REPLAY_COLUMNS * rounds, sizeof(*s));
+	if (!s) {
+		perror("calloc");
+		exit(2);
+	}
+	configure_library(columns[0].features);
+	/* One warm-up replay each, then rounds, each starting a column on. */
+	for (int round = -1; round < rounds; round++)
+		for (int i = 0; i < nr_traces; i++)
+			for (size_t k = 0; k < NR_REPLAY_COLUMNS; k++) {
+				size_t c = (k + (size_t)(round > 0 ? round : 0)) %
+					   NR_REPLAY_COLUMNS;
+				uint64_t t = replay_columns[c].replay(&traces[i]);
+
+				if (round >= 0)
+					s[((size_t)i * NR_REPLAY_COLUMNS + c) * rounds + round] =
+						(double)t / (double)traces[i].nr_calls;
+			}
+	for (int i = 0; i < nr_traces; i++)
+		for (size_t c = 0; c < NR_REPLAY_COLUMNS; c++) {
+			double *p = s + ((size_t)i * NR_REPLAY_COLUMNS + c) * rounds;
+
+			qsort(p, (size_t)rounds, sizeof(*p), compare_double);
+			med[i][c] = p[rounds / 2];
+		}
+	free(s);
+
+	out("\n## Replayed traces: ticks per call\n\n");
+	for (size_t c = 0; c < NR_REPLAY_COLUMNS; c++)
+		out("- %s: %s\n", replay_columns[c].name, replay_columns[c].about);
+	out("- every column: access_ok() in front of each call; the whole trace "
+	    "in recorded order per sample, median of %d rounds\n", rounds);
+	out("\n| trace | calls | clear/to/from | ");
+	for (size_t c = 0; c < NR_REPLAY_COLUMNS; c++)
+		out("%s | ", replay_columns[c].name);
+	for (size_t c = 1; c < NR_REPLAY_COLUMNS; c++)
+		out("lib/%s | ", replay_columns[c].name);
+	out("lib/best single |\n|---|---:|---:|");
+	for (size_t c = 0; c < 2 * NR_REPLAY_COLUMNS; c++)
+		out("---:|");
+	out("\n");
+	for (int i = 0; i < nr_traces; i++) {
+		const struct trace *t = &traces[i];
+		double best = 0;
+
+		out("| %s | %lu | %lu/%lu/%lu | ", t->name, t->nr_calls,
+		    t->count[OP_CLEAR], t->count[OP_COPY_TO], t->count[OP_COPY_FROM]);
+		for (size_t c = 0; c < NR_REPLAY_COLUMNS; c++)
+			out("%.1f | ", med[i][c]);
+		for (size_t c = 1; c < NR_REPLAY_COLUMNS; c++)
+			out("%.2f | ", med[i][0] / med[i][c]);
+		for (size_t c = FIRST_SINGLE; c < NR_REPLAY_COLUMNS; c++)
+			if (!best || med[i][c] < best)
+				best = med[i][c];
+		out("%.2f |\n", med[i][0] / best);
+	}
+	fflush(stdout);
+}
