@@ -2,7 +2,7 @@
 #
 # make bench: ticks per call of clear_user / copy_to_user / copy_from_user
 # against the library forced onto each feature set, the reference
-# strategies of ref.S and glibc, then the traces of bench/traces replayed
+# strategies of ref.S and glibc, then the traces of bench/x86_64/traces replayed
 # against the library and the strategies Linux uses. Writes $(O)/bench/results.md (also shown),
 # results.csv and, when gnuplot is installed, bench.png. Seconds on an
 # idle machine; BENCH_ARGS passes options to the program (uaccess-bench -h).
@@ -33,7 +33,7 @@ $(BENCH_DIR)/%.o: bench/x86_64/%.S
 	$(Q)mkdir -p $(@D) && $(CC) $(CPPFLAGS) $(BENCH_CFLAGS) -MMD -MP -c $< -o $@
 
 # The recorded traces replayed by `make bench` (record.sh writes them).
-BENCH_TRACES := $(wildcard bench/traces/*.gz)
+BENCH_TRACES := $(wildcard bench/x86_64/traces/*.gz)
 
 $(BENCH_BIN): $(BENCH_OBJS) $(LIB)
 	$(quiet) LD $@
@@ -50,12 +50,12 @@ bench: $(BENCH_BIN)
 	fi
 
 # make bench-trace CMD="tar cf - /usr/include | wc -c": record the user
-# copies COMMAND makes the kernel do (bench/traces/record.sh), then replay
+# copies COMMAND makes the kernel do (bench/x86_64/traces/record.sh), then replay
 # that trace alone; the table goes to $(BENCH_DIR)/trace/results.md.
 bench-trace: $(BENCH_BIN)
 	$(Q)if [ -z '$(CMD)' ]; then echo 'usage: make bench-trace CMD="command"'; exit 2; fi
 	$(Q)mkdir -p $(BENCH_DIR)/trace
-	$(Q)sh bench/traces/record.sh $(BENCH_DIR)/trace/trace.gz sh -c '$(CMD)'
+	$(Q)sh bench/x86_64/traces/record.sh $(BENCH_DIR)/trace/trace.gz sh -c '$(CMD)'
 	$(Q)$(BENCH_PIN) $(BENCH_BIN) -o $(BENCH_DIR)/trace -R \
 		-t $(BENCH_DIR)/trace/trace.gz $(BENCH_ARGS)
 

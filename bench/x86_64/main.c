@@ -80,7 +80,7 @@ static void usage(const char *prog)
 		"  -r ROUNDS  samples per cell, the median is reported (%d)\n"
 		"  -a OFFSET  start buffers OFFSET bytes into a page (0..4095, 0)\n"
 		"  -s         the strings and hardening tables only\n"
-		"  -t TRACE   replay the size trace TRACE (bench/traces/, .gz or not);\n"
+		"  -t TRACE   replay the size trace TRACE (bench/x86_64/traces/, .gz or not);\n"
 		"             repeatable\n"
 		"  -R         the replay table only\n",
 		prog, DEFAULT_ROUNDS);

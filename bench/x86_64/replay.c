@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * The replay table: size traces recorded from real workloads
- * (bench/traces/, record.sh) replayed call by call in their recorded
+ * (bench/x86_64/traces/, record.sh) replayed call by call in their recorded
  * order, since the order is what the branch predictors see. Each column
  * replays the whole trace per sample, every call with the same warm
  * buffers (user and kernel, room for the largest size, reused), and puts

@@ -10,7 +10,7 @@
 #   record.sh [-n MAX] --elf OUT.gz FILE...      the ELF loader's clears of
 #                                                exec'ing each FILE in turn
 #   record.sh --all DIR                          the traces committed in
-#                                                bench/traces, again
+#                                                bench/x86_64/traces, again
 #
 # A trace keeps its first MAX copies (100000): enough for a replay to
 # see the workload's order, small enough to commit.
@@ -27,7 +27,7 @@ fi
 case $1 in
 --all)
 	dir=$2
-	repo=$(cd "$here/../.." && pwd)
+	repo=$(cd "$here/../../.." && pwd)
 	tmp=$(mktemp -d)
 	trap 'rm -rf "$tmp"' EXIT
 	# A compile of a C project: this library, one job, from clean.
