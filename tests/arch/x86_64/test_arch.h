@@ -74,6 +74,9 @@ void test_arch_module_code(const struct uaccess_module *m,
 /* What the architecture refuses in a module: its altinstr and range bounds. */
 void test_arch_module_refusals(const struct uaccess_module *m);
 
+/* The library patches code: test_alternatives.c has the module hooks. */
+#define TEST_ARCH_PATCHES_CODE 1
+
 /* The arch's own tests, for the suite table. */
 void test_alternatives(void);
 #define TEST_ARCH_TESTS { "alternatives", test_alternatives },
