@@ -24,14 +24,16 @@
 /* The test device's "fail" command, with 0x4d ('M') as the exit code. */
 #define M_TRAP_EXIT	((0x4d << 16) | 0x3333)
 
+/*
+ * _start: the M-mode setup, then S-mode.
+ * Input:    M-mode, a0 = hart id, a1 = device tree
+ * Output:   S-mode at s_entry, a0 and a1 unchanged, paging off
+ * Clobbers: t0
+ * Faults:   none expected; any M-mode trap goes to m_trap
+ */
 	.section .text.boot, "ax"
 	.globl _start
 _start:
-	/*
-	 * Contract: M-mode, a0 = hart id, a1 = device tree. Output: S-mode at
-	 * s_entry with a0, a1 unchanged and paging off. Clobbers t0.
-	 * Faults: none expected; any M-mode trap goes to m_trap.
-	 */
 	csrw	mie, zero
 	la	t0, m_trap
 	csrw	mtvec, t0
