@@ -61,17 +61,27 @@ struct reference {
 	const char *name;
 	const char *about;
 	timer_fn *clear, *copy;
+	timer_fn *checked[NR_OPS];	/* the same behind access_ok() */
 };
 extern const struct reference references[NR_REFERENCES];
 
-/* "lib", "lib:__", the forced sets, the references, "glibc". */
-#define NR_COLUMNS (3 + NR_FORCED_SETS + NR_REFERENCES)
+/* What a kernel's checked call does around a strategy: access_ok first. */
+#define CHECKED(p, n, call) (access_ok(p, n) ? (call) : (n))
+
+/*
+ * The columns of the tables: "lib", "lib:__", the forced sets, the
+ * references, "glibc". Then each reference again behind access_ok() (named
+ * "ok+" and the strategy): measured for the bounds table and results.csv.
+ */
+#define NR_SHOWN_COLUMNS (3 + NR_FORCED_SETS + NR_REFERENCES)
+#define NR_COLUMNS (NR_SHOWN_COLUMNS + NR_REFERENCES)
 
 struct column {
 	const char *name;
 	bool uses_lib;		/* uaccess_init_features(features) first */
 	unsigned long features;
 	bool is_reference;
+	bool is_checked_reference;
 	timer_fn *time[NR_OPS];
 };
 extern struct column columns[NR_COLUMNS];

@@ -51,6 +51,19 @@ DEFINE_TIMER(time_rep_copy, ref_copy_rep(to, from, n))
 DEFINE_TIMER(time_repq_clear, ref_clear_repq(to, n))
 DEFINE_TIMER(time_repq_copy, ref_copy_repq(to, from, n))
 
+/* Each reference behind the access_ok() of a kernel's checked call. */
+#define DEFINE_CHECKED_TIMERS(name, clear_fn, copy_fn)			\
+	DEFINE_TIMER(time_ok_##name##_clear, CHECKED(to, n, clear_fn(to, n))) \
+	DEFINE_TIMER(time_ok_##name##_to, CHECKED(to, n, copy_fn(to, from, n))) \
+	DEFINE_TIMER(time_ok_##name##_from, CHECKED(from, n, copy_fn(to, from, n)))
+#define CHECKED_TIMERS(name) \
+	{ time_ok_##name##_clear, time_ok_##name##_to, time_ok_##name##_from }
+
+DEFINE_CHECKED_TIMERS(bytes, ref_clear_bytes, ref_copy_bytes)
+DEFINE_CHECKED_TIMERS(loop, ref_clear_loop, ref_copy_loop)
+DEFINE_CHECKED_TIMERS(rep, ref_clear_rep, ref_copy_rep)
+DEFINE_CHECKED_TIMERS(repq, ref_clear_repq, ref_copy_repq)
+
 /*
  * glibc through volatile pointers: the compiler cannot tell which function
  * it calls, so it can neither inline memset/memcpy nor expand them for a
@@ -75,12 +88,14 @@ const struct forced_set forced_sets[] = {
 
 /* The summary compares the library with the best of these. */
 const struct reference references[] = {
-	{ "ref:bytes", "byte loop", time_bytes_clear, time_bytes_copy },
+	{ "ref:bytes", "byte loop", time_bytes_clear, time_bytes_copy,
+	  CHECKED_TIMERS(bytes) },
 	{ "ref:unrolled", "8-byte stores, 64 per iteration, then quadword and byte loops",
-	  time_loop_clear, time_loop_copy },
-	{ "ref:rep", "rep stosb / rep movsb only", time_rep_clear, time_rep_copy },
+	  time_loop_clear, time_loop_copy, CHECKED_TIMERS(loop) },
+	{ "ref:rep", "rep stosb / rep movsb only", time_rep_clear, time_rep_copy,
+	  CHECKED_TIMERS(rep) },
 	{ "ref:repq", "rep stosq / rep movsq, then a byte loop",
-	  time_repq_clear, time_repq_copy },
+	  time_repq_clear, time_repq_copy, CHECKED_TIMERS(repq) },
 };
 
 struct column columns[NR_COLUMNS];
@@ -115,6 +130,18 @@ void setup_columns(unsigned long lib_features)
 		.name = "glibc",
 		.time = { time_glibc_clear, time_glibc_copy, time_glibc_copy },
 	};
+	for (size_t i = 0; i < ARRAY_SIZE(references); i++) {
+		static char names[NR_REFERENCES][32];
+
+		snprintf(names[i], sizeof(names[i]), "ok+%s",
+			 references[i].name + strlen("ref:"));
+		columns[c++] = (struct column){
+			.name = names[i], .is_checked_reference = true,
+			.time = { references[i].checked[OP_CLEAR],
+				  references[i].checked[OP_COPY_TO],
+				  references[i].checked[OP_COPY_FROM] },
+		};
+	}
 }
 
 int column_index(const char *name)

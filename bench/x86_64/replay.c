@@ -74,9 +74,6 @@ static uint64_t name(const struct trace *t)				\
 	return ticks;							\
 }
 
-/* What a kernel's checked call does around a strategy: access_ok first. */
-#define CHECKED(p, n, call) (access_ok(p, n) ? (call) : (n))
-
 DEFINE_REPLAY(replay_lib, clear_user(u, n), copy_to_user(u, k, n),
 	      copy_from_user(k, u, n))
 DEFINE_REPLAY(replay_linux_fsrm,

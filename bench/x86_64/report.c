@@ -169,10 +169,10 @@ static double col_ratio(int op, int row, int col)
 static void table_header(const char *extra_names, const char *extra_dashes)
 {
 	out("\n| %-18s |", "size");
-	for (int c = 0; c < (int)NR_COLUMNS; c++)
+	for (int c = 0; c < (int)NR_SHOWN_COLUMNS; c++)
 		out(" %*s |", column_width(c), columns[c].name);
 	out("%s\n|-------------------:|", extra_names);
-	for (int c = 0; c < (int)NR_COLUMNS; c++)
+	for (int c = 0; c < (int)NR_SHOWN_COLUMNS; c++)
 		out("%.*s:|", column_width(c) + 1, "--------------------");
 	out("%s\n", extra_dashes);
 }
@@ -188,7 +188,7 @@ static void ticks_table(int op)
 		if (!row_applies(op, &rows[i]))
 			continue;
 		out("| %18s |", rows[i].label);
-		for (int c = 0; c < (int)NR_COLUMNS; c++)
+		for (int c = 0; c < (int)NR_SHOWN_COLUMNS; c++)
 			out(" %*.1f |", column_width(c), ticks[op][i][c]);
 		best_reference(op, i, &which);
 		out(" %-12s | %7.2f | %6.2f |\n", columns[which].name + strlen("ref:"),
@@ -205,7 +205,7 @@ static void throughput_table(int op, double ghz)
 		if (rows[i].kind != ROW_SIZE || rows[i].n < 65536)
 			continue;
 		out("| %18s |", rows[i].label);
-		for (int c = 0; c < (int)NR_COLUMNS; c++)
+		for (int c = 0; c < (int)NR_SHOWN_COLUMNS; c++)
 			out(" %*.2f |", column_width(c),
 			    (double)rows[i].n * ghz / ticks[op][i][c]);
 		out("\n");
@@ -255,6 +255,82 @@ static void summary(int op)
 	}
 }
 
+/* ---- Bounds --------------------------------------------------------- */
+
+/*
+ * The fixed-size bands and the most the library's checked call may cost
+ * over the best single strategy in each: copies below 64 bytes carry the
+ * check and the call in a few ticks, so they get the most room. Clears
+ * are reported against the same numbers.
+ */
+static const struct {
+	unsigned long lo, hi;
+	double bound;
+} bands[] = {
+	{ 0, 63, 1.30 },
+	{ 64, 127, 1.15 },
+	{ 128, MAX_SIZE, 1.10 },
+};
+
+/* The best column of one kind (bare or checked references) at a row. */
+static double best_of(int op, int row, bool checked, int *which)
+{
+	double best = 0;
+
+	for (int c = 0; c < (int)NR_COLUMNS; c++) {
+		bool is = checked ? columns[c].is_checked_reference
+				  : columns[c].is_reference;
+
+		if (is && (!best || ticks[op][row][c] < best)) {
+			best = ticks[op][row][c];
+			*which = c;
+		}
+	}
+	return best;
+}
+
+static void bounds_table(void)
+{
+	out("\n## Fixed sizes: the checked call against the best single strategy\n\n");
+	out("- lib: the library's checked call (access_ok, Spectre-v1 mask, the "
+	    "copy); best single: the best of the ref: strategies at that size, "
+	    "with the same access_ok() in front (ok+) and bare (ref:)\n");
+	out("- every fixed size of the band; worst: the size with the highest "
+	    "ratio; over: how many sizes exceed the bound\n\n");
+	out("| op | sizes | bound | worst lib / ok+best | at | over | worst lib / ref:best | at |\n");
+	out("|---|---|---:|---:|---:|---:|---:|---:|\n");
+	for (int op = 0; op < NR_OPS; op++)
+		for (size_t b = 0; b < ARRAY_SIZE(bands); b++) {
+			double worst[2] = { 0, 0 };
+			int at[2] = { -1, -1 }, over = 0, sizes = 0;
+
+			for (int i = 0; i < nr_rows; i++) {
+				if (rows[i].kind != ROW_SIZE || rows[i].n < bands[b].lo ||
+				    rows[i].n > bands[b].hi)
+					continue;
+				sizes++;
+				for (int k = 0; k < 2; k++) {
+					int which;
+					double r = ticks[op][i][0] /
+						   best_of(op, i, k == 0, &which);
+
+					if (r > worst[k]) {
+						worst[k] = r;
+						at[k] = i;
+					}
+					if (k == 0 && r > bands[b].bound)
+						over++;
+				}
+			}
+			if (!sizes)
+				continue;
+			out("| %s | %lu..%lu | %.2f | %.2f | %s | %d of %d | %.2f | %s |\n",
+			    op_names[op], bands[b].lo, bands[b].hi, bands[b].bound,
+			    worst[0], rows[at[0]].label, over, sizes, worst[1],
+			    rows[at[1]].label);
+		}
+}
+
 void report_bulk(double ghz)
 {
 	for (int op = 0; op < NR_OPS; op++) {
@@ -262,6 +338,7 @@ void report_bulk(double ghz)
 		throughput_table(op, ghz);
 		summary(op);
 	}
+	bounds_table();
 }
 
 /* ---- csv and plot data ------------------------------------------------ */
@@ -290,14 +367,14 @@ void write_plot_data(const char *dir)
 	FILE *f = open_output(dir, "clear_user.dat");
 
 	fprintf(f, "# size");
-	for (int c = 0; c < (int)NR_COLUMNS; c++)
+	for (int c = 0; c < (int)NR_SHOWN_COLUMNS; c++)
 		fprintf(f, " %s", columns[c].name);
 	fprintf(f, "\n");
 	for (int i = 0; i < nr_rows; i++) {
 		if (rows[i].kind != ROW_SIZE || rows[i].n == 0)
 			continue;
 		fprintf(f, "%lu", rows[i].n);
-		for (int c = 0; c < (int)NR_COLUMNS; c++)
+		for (int c = 0; c < (int)NR_SHOWN_COLUMNS; c++)
 			fprintf(f, " %.2f", ticks[OP_CLEAR][i][c]);
 		fprintf(f, "\n");
 	}
