@@ -168,7 +168,7 @@ _UACCESS_INLINE __must_check unsigned long uaccess_copy_from_user(void *to,
 
 	if (uaccess_access_ok(from, n))
 		left = __uaccess_copy_from_user(to, uaccess_mask_ptr(from), n);
-	if (left)	/* never hand back what the buffer held before */
+	if (__builtin_expect(left != 0, 0))	/* never hand back what the buffer held before */
 		_uaccess_kernel_zero((char *)to + (n - left), left);
 	return left;
 }

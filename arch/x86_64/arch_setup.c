@@ -25,7 +25,6 @@ static const struct {
 	char word[3][8];
 } names[UACCESS_ALT_NAMES] = {
 	[UACCESS_ALT_CLEAR_SHORT] = { "clear short=", { "groups", "rep", "rep" } },
-	[UACCESS_ALT_COPY_SHORT] = { ", copy short=", { "groups", "rep" } },
 	[UACCESS_ALT_BULK] = { ", bulk=", { "loop", "repq", "rep" } },
 };
 

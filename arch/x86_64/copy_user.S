@@ -2,24 +2,26 @@
 /*
  * copy_to_user / copy_from_user for x86-64, out of line: one body serves
  * both directions, since either side may fault and the fixups do not care
- * which. Structured like clear_user.S: the inline code in <uaccess/arch.h>
- * decides short (n < UACCESS_COPY_SHORT_LIMIT) against long, the long entry
- * decides loop against bulk.
+ * which. Every copy site (<uaccess/arch.h>) calls _uaccess_copy_user, which
+ * makes each size decision once: a size class below 64 bytes, 64-byte
+ * blocks below UACCESS_COPY_BULK, the patched bulk site above.
  *
  * Register use: rsi walks the source, rdi the destination, rcx counts the
- * bytes still to copy; rax and r8..r11 carry data. The stack is not used.
+ * bytes still to copy (in the block loop: rdx the blocks, rcx the bytes
+ * after them); rax, rdx and r8..r11 carry data. The stack is not used.
  * These are not C functions: only the inline asm of <uaccess/arch.h> calls
  * them, and it names every register listed under Clobbers.
  *
  * Exactness: every load and store has an exception-table entry. A faulting
- * rep movsb leaves the exact count in rcx. Otherwise the pointers and count
- * advance only after a whole group of loads and stores, so a fault leaves
- * rsi/rdi/rcx at the start of its group. The fixup copies byte by byte from
- * there; that loop faults again on exactly the first inaccessible byte
- * (unreadable source or unwritable destination). Copying a group's first
- * bytes a second time is harmless: the same bytes land in the same places.
- * Loads never go past the end of the source range, so no user byte that is
- * not copied is ever read.
+ * rep movsb leaves the exact count in rcx. Otherwise the pointers advance
+ * only after a whole block, and a size class moves no register before its
+ * last access, so a fault leaves rsi/rdi at the start of what is left (the
+ * block loop's fixup rebuilds its count). The fixup copies byte by byte
+ * from there; that loop faults again on exactly the first inaccessible
+ * byte (unreadable source or unwritable destination). Copying some bytes a
+ * second time is harmless: the same bytes land in the same places. Loads
+ * never go past the end of the source range, so no user byte past the
+ * first inaccessible one is ever read.
  */
 #include <uaccess/asm.h>
 #include <uaccess/alternative.h>
@@ -27,24 +29,27 @@
 #include <uaccess/extable.h>
 
 /*
- * COPY_QWORDS n (a multiple of 4): copy n quadwords from rsi to rdi, four
- * loads then four stores at a time, in ascending order, each covered by the
- * table: a fault resumes at .Lcopy_bytes.
+ * COPY_BLOCK: copy the 64 bytes at rsi to rdi, four loads then four
+ * stores at a time, in ascending order, each covered by the table: a
+ * fault resumes at .Lcopy_block_fault.
  */
-.macro COPY_QWORDS count
+.macro COPY_BLOCK
 	.set .Lcoff, 0
-	.rept \count / 4
-	UACCESS_USER(.Lcopy_bytes, movq .Lcoff(%rsi), %r8)
-	UACCESS_USER(.Lcopy_bytes, movq .Lcoff+8(%rsi), %r9)
-	UACCESS_USER(.Lcopy_bytes, movq .Lcoff+16(%rsi), %r10)
-	UACCESS_USER(.Lcopy_bytes, movq .Lcoff+24(%rsi), %r11)
-	UACCESS_USER(.Lcopy_bytes, movq %r8, .Lcoff(%rdi))
-	UACCESS_USER(.Lcopy_bytes, movq %r9, .Lcoff+8(%rdi))
-	UACCESS_USER(.Lcopy_bytes, movq %r10, .Lcoff+16(%rdi))
-	UACCESS_USER(.Lcopy_bytes, movq %r11, .Lcoff+24(%rdi))
+	.rept 2
+	UACCESS_USER(.Lcopy_block_fault, movq .Lcoff(%rsi), %r8)
+	UACCESS_USER(.Lcopy_block_fault, movq .Lcoff+8(%rsi), %r9)
+	UACCESS_USER(.Lcopy_block_fault, movq .Lcoff+16(%rsi), %r10)
+	UACCESS_USER(.Lcopy_block_fault, movq .Lcoff+24(%rsi), %r11)
+	UACCESS_USER(.Lcopy_block_fault, movq %r8, .Lcoff(%rdi))
+	UACCESS_USER(.Lcopy_block_fault, movq %r9, .Lcoff+8(%rdi))
+	UACCESS_USER(.Lcopy_block_fault, movq %r10, .Lcoff+16(%rdi))
+	UACCESS_USER(.Lcopy_block_fault, movq %r11, .Lcoff+24(%rdi))
 	.set .Lcoff, .Lcoff + 32
 	.endr
 .endm
+
+/* MOVE_USER insn: one load or store of a size class; a fault goes to .Lcopy_bytes. */
+#define MOVE_USER(...) UACCESS_USER(.Lcopy_bytes, __VA_ARGS__)
 
 /*
  * _uaccess_copy_user_bytes: byte by byte; also the finisher of every fixup.
@@ -70,107 +75,134 @@ FUNC(_uaccess_copy_user_bytes)
 END(_uaccess_copy_user_bytes)
 
 /*
- * _uaccess_copy_user_short: n < UACCESS_COPY_SHORT_LIMIT (64), one group of
- * loads and stores per set bit of n (32, 16, 8, 4, 2, 1), largest first,
- * no loop. Without FSRM only: with it the inline site runs rep movsb
- * instead, since on random sizes this routine mispredicts about one branch
- * in two. A branch-free form (every group runs, its pointers switched to a
- * scratch area when its bit is clear) was dropped: too many instructions
- * to beat rep movsb at any size.
- * Input:    rdi = destination, rsi = source, rcx = count < 64
- * Output:   rcx = bytes not copied (0 on success)
- * Clobbers: rax, rsi, rdi, r8, r9, r10, r11, flags
- * Faults:   any load or store; rsi/rdi/rcx still hold the start of its
- *           group, and .Lcopy_bytes finishes from there to the exact byte.
- */
-FUNC(_uaccess_copy_user_short)
-	testb	$32, %cl
-	jz	.Lcopy_tail16
-	COPY_QWORDS 4
-	addq	$32, %rsi
-	addq	$32, %rdi
-	subl	$32, %ecx
-.Lcopy_tail16:
-	testb	$16, %cl
-	jz	.Lcopy_tail8
-	UACCESS_USER(.Lcopy_bytes, movq 0(%rsi), %r8)
-	UACCESS_USER(.Lcopy_bytes, movq 8(%rsi), %r9)
-	UACCESS_USER(.Lcopy_bytes, movq %r8, 0(%rdi))
-	UACCESS_USER(.Lcopy_bytes, movq %r9, 8(%rdi))
-	addq	$16, %rsi
-	addq	$16, %rdi
-	subl	$16, %ecx
-.Lcopy_tail8:
-	testb	$8, %cl
-	jz	.Lcopy_tail4
-	UACCESS_USER(.Lcopy_bytes, movq (%rsi), %r8)
-	UACCESS_USER(.Lcopy_bytes, movq %r8, (%rdi))
-	addq	$8, %rsi
-	addq	$8, %rdi
-	subl	$8, %ecx
-.Lcopy_tail4:
-	testb	$4, %cl
-	jz	.Lcopy_tail2
-	UACCESS_USER(.Lcopy_bytes, movl (%rsi), %r8d)
-	UACCESS_USER(.Lcopy_bytes, movl %r8d, (%rdi))
-	addq	$4, %rsi
-	addq	$4, %rdi
-	subl	$4, %ecx
-.Lcopy_tail2:
-	testb	$2, %cl
-	jz	.Lcopy_tail1
-	UACCESS_USER(.Lcopy_bytes, movw (%rsi), %r8w)
-	UACCESS_USER(.Lcopy_bytes, movw %r8w, (%rdi))
-	addq	$2, %rsi
-	addq	$2, %rdi
-	subl	$2, %ecx
-.Lcopy_tail1:
-	testb	$1, %cl
-	jz	.Lcopy_done
-	UACCESS_USER(.Lcopy_bytes, movb (%rsi), %al)
-	UACCESS_USER(.Lcopy_bytes, movb %al, (%rdi))
-	xorl	%ecx, %ecx
-	ret
-END(_uaccess_copy_user_short)
-
-/*
- * _uaccess_copy_user_long: n >= UACCESS_COPY_SHORT_LIMIT (64).
- *   n < UACCESS_COPY_BULK: 64-byte blocks, the last one ending at n (it
- *            overlaps the one before: no tail code, no branch per bit);
+ * _uaccess_copy_user: the entry every copy site calls.
+ *   n < 64: one size class, no loop. A class copies a head and a tail
+ *            piece of the same width that overlap in the middle: 32..63
+ *            bytes as 32 + 32, 16..31 as 16 + 16, 8..15 as two quadwords,
+ *            4..7 as two doublewords, 1..3 as the bytes at 0, n / 2 and
+ *            n - 1. At most four predicted branches pick the class.
+ *   64 <= n < UACCESS_COPY_BULK: 64-byte blocks, counted, then the 0..63
+ *            bytes after the last block as a size class;
  *   else the bulk site, patched at init: rep movsb with ERMS, rep movsq +
- *            tail with REP_GOOD, else the 64-byte loop.
- * The overlapping block copies some bytes twice (the same bytes to the same
- * places), in ascending order of first access, so a fault still leaves
- * nothing read or written at or past it. The last block starts 64 bytes
- * before the end, hence n >= 64 (<uaccess/bands.h>).
- * Input:    rdi = destination, rsi = source, rcx = count >= 64
+ *            tail with REP_GOOD, else the same blocks.
+ * Input:    rdi = destination, rsi = source, rcx = byte count
  * Output:   rcx = bytes not copied (0 on success)
  * Clobbers: rax, rdx, rsi, rdi, r8, r9, r10, r11, flags
- * Faults:   a group load or store (rsi/rdi/rcx hold the group's start and
- *           length to the end, .Lcopy_bytes finishes); rep movsb at the
- *           bulk site (the site's table entry, exact rcx); rep movsq (rcx
- *           counts quadwords: the fixup adds the tail, .Lcopy_bytes
- *           finishes).
+ * Faults:   a size class's load or store (rsi/rdi/rcx still hold the start
+ *           and length of the class: .Lcopy_bytes finishes); a block's
+ *           (.Lcopy_block_fault adds the blocks left to rcx, then
+ *           .Lcopy_bytes); rep movsb at the bulk site (the site's table
+ *           entry, exact rcx); rep movsq (rcx counts quadwords: the fixup
+ *           adds the tail, .Lcopy_bytes finishes).
+ *
+ * Order inside a class: every load comes before any store to the same
+ * offset of the other buffer. When source and destination sit at the
+ * same offset in their pages, as page-aligned buffers do, a load from an
+ * offset just stored to matches that store in address bits 11:0 and waits
+ * for it (4K aliasing); stored before loaded, the overlapping pieces cost
+ * up to twice as much (docs/BENCHMARKS.md).
+ *
+ * Why the classes are exact although their pieces overlap and are not
+ * accessed in ascending order: a class copies at most 63 bytes, which span
+ * at most two pages, and every byte before them was copied already. If
+ * the first page is inaccessible, the first user access (the head load or
+ * the head store, which covers the first byte) faults; if the second is,
+ * every access that touches it faults and writes nothing (x86 faults are
+ * precise, also for one that straddles two pages), and every access that
+ * succeeds lies below it. Either way nothing at or past the first
+ * inaccessible byte is read or written before the byte loop takes over.
  */
-FUNC(_uaccess_copy_user_long)
-	cmpq	$UACCESS_COPY_BULK, %rcx
-	jae	.Lcopy_bulk
-	cmpq	$64, %rcx
-	jbe	.Lcopy_last
-.Lcopy_loop:			/* rcx >= 64 */
-	COPY_QWORDS 8
-	addq	$64, %rsi
-	addq	$64, %rdi
-	subq	$64, %rcx
-	cmpq	$64, %rcx
-	ja	.Lcopy_loop
-.Lcopy_last:	/* 1..64 bytes left: one block ending at the end of the range */
-	leaq	-64(%rsi, %rcx), %rsi
-	leaq	-64(%rdi, %rcx), %rdi
-	movl	$64, %ecx
-	COPY_QWORDS 8
+FUNC(_uaccess_copy_user)
+	cmpq	$UACCESS_COPY_SHORT_LIMIT, %rcx
+	jae	.Lcopy_long
+.Lcopy_short:			/* rcx < 64 */
+	cmpl	$8, %ecx
+	jb	.Lcopy_0_7
+	cmpl	$16, %ecx
+	jae	.Lcopy_16_63
+	MOVE_USER(movq (%rsi), %rax)
+	MOVE_USER(movq -8(%rsi, %rcx), %rdx)
+	MOVE_USER(movq %rax, (%rdi))
+	MOVE_USER(movq %rdx, -8(%rdi, %rcx))
 	xorl	%ecx, %ecx
 	ret
+.Lcopy_0_7:
+	cmpl	$4, %ecx
+	jae	.Lcopy_4_7
+	testl	%ecx, %ecx
+	jz	.Lcopy_done
+	movl	%ecx, %edx
+	shrl	%edx
+	MOVE_USER(movzbl (%rsi), %eax)
+	MOVE_USER(movzbl (%rsi, %rdx), %r8d)
+	MOVE_USER(movzbl -1(%rsi, %rcx), %r9d)
+	MOVE_USER(movb %al, (%rdi))
+	MOVE_USER(movb %r8b, (%rdi, %rdx))
+	MOVE_USER(movb %r9b, -1(%rdi, %rcx))
+	xorl	%ecx, %ecx
+	ret
+.Lcopy_4_7:
+	MOVE_USER(movl (%rsi), %eax)
+	MOVE_USER(movl -4(%rsi, %rcx), %edx)
+	MOVE_USER(movl %eax, (%rdi))
+	MOVE_USER(movl %edx, -4(%rdi, %rcx))
+	xorl	%ecx, %ecx
+	ret
+.Lcopy_16_63:
+	MOVE_USER(movq (%rsi), %rax)
+	MOVE_USER(movq 8(%rsi), %rdx)
+	cmpl	$32, %ecx
+	jae	.Lcopy_32_63
+	MOVE_USER(movq -16(%rsi, %rcx), %r8)
+	MOVE_USER(movq -8(%rsi, %rcx), %r9)
+	MOVE_USER(movq %rax, (%rdi))
+	MOVE_USER(movq %rdx, 8(%rdi))
+	MOVE_USER(movq %r8, -16(%rdi, %rcx))
+	MOVE_USER(movq %r9, -8(%rdi, %rcx))
+	xorl	%ecx, %ecx
+	ret
+.Lcopy_32_63:			/* rax, rdx hold bytes 0..15 */
+	MOVE_USER(movq -32(%rsi, %rcx), %r8)
+	MOVE_USER(movq -24(%rsi, %rcx), %r9)
+	MOVE_USER(movq -16(%rsi, %rcx), %r10)
+	MOVE_USER(movq -8(%rsi, %rcx), %r11)
+	MOVE_USER(movq %rax, (%rdi))
+	MOVE_USER(movq %rdx, 8(%rdi))
+	MOVE_USER(movq 16(%rsi), %rax)
+	MOVE_USER(movq 24(%rsi), %rdx)
+	MOVE_USER(movq %rax, 16(%rdi))
+	MOVE_USER(movq %rdx, 24(%rdi))
+	MOVE_USER(movq %r8, -32(%rdi, %rcx))
+	MOVE_USER(movq %r9, -24(%rdi, %rcx))
+	MOVE_USER(movq %r10, -16(%rdi, %rcx))
+	MOVE_USER(movq %r11, -8(%rdi, %rcx))
+	xorl	%ecx, %ecx
+	ret
+
+/*
+ * Blocks: a counted loop (rdx blocks, dec and jnz) measured faster than
+ * one that compares the byte count each time (docs/BENCHMARKS.md).
+ */
+.Lcopy_long:			/* rcx >= 64 */
+	cmpq	$UACCESS_COPY_BULK, %rcx
+	jae	.Lcopy_bulk
+.Lcopy_loop:
+	movq	%rcx, %rdx
+	shrq	$6, %rdx	/* whole blocks, >= 1 */
+	andl	$63, %ecx
+.Lcopy_block:
+	COPY_BLOCK
+	addq	$64, %rsi
+	addq	$64, %rdi
+	decq	%rdx
+	jnz	.Lcopy_block
+	testl	%ecx, %ecx	/* 0..63 left: a size class */
+	jnz	.Lcopy_short
+	ret
+.Lcopy_block_fault:		/* rsi/rdi at the block, rdx blocks left */
+	shlq	$6, %rdx
+	addq	%rdx, %rcx
+	jmp	.Lcopy_bytes
 
 .Lcopy_bulk:
 	ALTERNATIVE_2_USER(UACCESS_ALT_BULK, jmp32 .Lcopy_loop,
@@ -188,6 +220,6 @@ FUNC(_uaccess_copy_user_long)
 .Lcopy_repq_fault:
 	leaq	(%rdx, %rcx, 8), %rcx
 	jmp	.Lcopy_bytes
-END(_uaccess_copy_user_long)
+END(_uaccess_copy_user)
 
 	.section .note.GNU-stack, "", @progbits

@@ -436,9 +436,8 @@ void test_alternatives(void)
 
 	/* What the sites must hold, from the feature set alone. */
 	t_group_begin("uaccess_strategy_name");
-	snprintf(want, sizeof(want), "clear short=%s, copy short=%s, bulk=%s",
+	snprintf(want, sizeof(want), "clear short=%s, bulk=%s",
 		 test_features & (UACCESS_FEAT_FSRM | UACCESS_FEAT_FSRS) ? "rep" : "groups",
-		 test_features & UACCESS_FEAT_FSRM ? "rep" : "groups",
 		 test_features & UACCESS_FEAT_ERMS ? "rep" :
 		 test_features & UACCESS_FEAT_REP_GOOD ? "repq" : "loop");
 	t_case(!strcmp(uaccess_strategy_name(), want), "\"%s\", want \"%s\"",

@@ -66,9 +66,8 @@
  */
 #define UACCESS_ALT_UNNAMED		0
 #define UACCESS_ALT_CLEAR_SHORT		1	/* <uaccess/arch.h> */
-#define UACCESS_ALT_COPY_SHORT		2	/* <uaccess/arch.h> */
-#define UACCESS_ALT_BULK		3	/* clear_user.S, copy_user.S */
-#define UACCESS_ALT_NAMES		4
+#define UACCESS_ALT_BULK		2	/* clear_user.S, copy_user.S */
+#define UACCESS_ALT_NAMES		3
 
 /*
  * 880: site start, 882: end of site (original + padding)

@@ -35,8 +35,7 @@
 #define _uaccess_clear_user_short _UACCESS_NS(_uaccess_clear_user_short)
 #define _uaccess_clear_user_long _UACCESS_NS(_uaccess_clear_user_long)
 #define _uaccess_copy_user_bytes _UACCESS_NS(_uaccess_copy_user_bytes)
-#define _uaccess_copy_user_short _UACCESS_NS(_uaccess_copy_user_short)
-#define _uaccess_copy_user_long _UACCESS_NS(_uaccess_copy_user_long)
+#define _uaccess_copy_user _UACCESS_NS(_uaccess_copy_user)
 
 /* .S functions start on 16 bytes, a fetch block of every x86-64 core. */
 #define _UACCESS_FUNC_ALIGN 4
@@ -167,21 +166,13 @@ _UACCESS_INLINE unsigned long _uaccess_clear(void __user *uto, unsigned long n)
 /*
  * The copy site, with the window instructions as parameters: the bulk
  * calls open and close their own window, unsafe_copy_to_user() runs inside
- * the caller's (user_access_begin()). One body for both directions.
+ * the caller's (user_access_begin()). One body for both directions, and
+ * no size decision in place: copy_user.S makes each one once.
  */
 #define _UACCESS_COPY(open, close)					\
 	__asm__ volatile(open						\
-			 "	cmpq $" _UACCESS_S(UACCESS_COPY_SHORT_LIMIT) " - 1, %%rcx\n" \
-			 "	ja 1f\n"				\
-			 UACCESS_ALTERNATIVE_USER(UACCESS_ALT_COPY_SHORT,	\
-						  call _uaccess_copy_user_short, \
-						  rep movsb, UACCESS_FEAT_FSRM_BIT, 2f) \
-			 "2:\n"						\
+			 "	call " _UACCESS_S(_uaccess_copy_user) "\n"	\
 			 close						\
-			 "	.pushsection .text.unlikely, \"ax\"\n"	\
-			 "1:	call " _UACCESS_S(_uaccess_copy_user_long) "\n" \
-			 "	jmp 2b\n"				\
-			 "	.popsection\n"				\
 			 : "+c"(n), "+D"(to), "+S"(from)		\
 			 :						\
 			 : "rax", "rdx", "r8", "r9", "r10", "r11", "memory", "cc")
@@ -336,14 +327,12 @@ fault:
 /*
  * Spectre v1: the address the checked calls use after access_ok(), a if
  * start <= a < end, else _UACCESS_MASKED_ADDR, computed without a branch:
- * cmp, then adc turns the carry into a mask (0 inside, all ones outside),
- * or merges it with a, and btr clears bit 62. The CPU cannot predict its
- * way past a data dependency the way it predicts past access_ok()'s
- * branch, so a load or store that runs speculatively after a mispredicted
- * check sees the masked address, never the caller's kernel pointer. One
- * compare covers both ends of the range: a - start wraps to a huge value
- * when a < start. Inside the range bit 62 is already clear (user space
- * ends below 2^57), so btr changes only the outside case.
+ * cmp, then cmovb picks a over the constant when the carry says inside.
+ * The CPU does not predict a cmov's condition the way it predicts
+ * access_ok()'s branch: a load or store that runs speculatively after a
+ * mispredicted check waits for the cmov and sees the masked address,
+ * never the caller's kernel pointer. One compare covers both ends of the
+ * range: a - start wraps to a huge value when a < start.
  *
  * _UACCESS_MASKED_ADDR is all ones less bit 62, 0xbfffffffffffffff:
  * non-canonical with 4-level and with 5-level paging (bit 63 set, bit 62
@@ -351,8 +340,12 @@ fault:
  * maps, and so does one at any offset below 2^61 from it (an unsafe_
  * accessor's field offset, masked_user_access_begin()'s object). All ones
  * would not do: 0xffffffffffffffff is canonical, the top page of the
- * kernel half, which a kernel may map. btr costs less than a cmov from a
- * register holding a constant (docs/BENCHMARKS.md).
+ * kernel half, which a kernel may map.
+ *
+ * Three instructions (add, cmp, cmov) lie between a and the address a
+ * copy's loads and stores wait for; an adc / or / btr form took five, and
+ * measured up to an eighth slower on copies of 128..256 bytes
+ * (docs/BENCHMARKS.md).
  *
  * The range is not loaded from uaccess_user_start / uaccess_user_end: it
  * sits in the code as two 64-bit immediates, written by uaccess_init() and
@@ -383,22 +376,21 @@ _UACCESS_INLINE unsigned long _uaccess_mask_addr(unsigned long a,
 	unsigned long off, span, mask;
 
 	(void)start, (void)end;
-	__asm__("xorl %k[mask], %k[mask]\n\t"
-		"movabsq %[start0], %[off]\n"
+	__asm__("movabsq %[start0], %[off]\n"
 		"1:\n"
 		_UACCESS_RANGE_IMM("1b", _UACCESS_S(UACCESS_RANGE_IMM_MINUS_START))
 		"	addq %[a], %[off]\n\t"
 		"movabsq %[span0], %[span]\n"
 		"2:\n"
 		_UACCESS_RANGE_IMM("2b", _UACCESS_S(UACCESS_RANGE_IMM_SPAN))
-		"	cmpq %[span], %[off]\n\t"
-		"adcq $-1, %[mask]\n\t"
-		"orq %[a], %[mask]\n\t"
-		"btrq $" _UACCESS_S(_UACCESS_MASKED_BIT) ", %[mask]"
+		"	movabsq %[bad], %[mask]\n\t"
+		"cmpq %[span], %[off]\n\t"
+		"cmovbq %[a], %[mask]"
 		: [off] "=&r"(off), [span] "=&r"(span), [mask] "=&r"(mask)
 		: [a] "r"(a),
 		  [start0] "i"(-(unsigned long)UACCESS_USER_START),
-		  [span0] "i"(UACCESS_USER_END - UACCESS_USER_START)
+		  [span0] "i"(UACCESS_USER_END - UACCESS_USER_START),
+		  [bad] "i"(_UACCESS_MASKED_ADDR)
 		: "cc");
 	return mask;
 }
