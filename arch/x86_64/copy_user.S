@@ -81,15 +81,18 @@ END(_uaccess_copy_user_bytes)
  *            bytes as 32 + 32, 16..31 as 16 + 16, 8..15 as two quadwords,
  *            4..7 as two doublewords, 1..3 as the bytes at 0, n / 2 and
  *            n - 1. At most four predicted branches pick the class.
- *   64 <= n < UACCESS_COPY_BULK: 64-byte blocks, counted, then the 0..63
+ *   64 <= n <= 80: one block, and the 16 bytes that end at n, loaded
+ *            before the block's second half is stored;
+ *   80 < n < UACCESS_COPY_BULK: 64-byte blocks, counted, then the 0..63
  *            bytes after the last block as a size class;
  *   else the bulk site, patched at init: rep movsb with ERMS, rep movsq +
  *            tail with REP_GOOD, else the same blocks.
  * Input:    rdi = destination, rsi = source, rcx = byte count
  * Output:   rcx = bytes not copied (0 on success)
  * Clobbers: rax, rdx, rsi, rdi, r8, r9, r10, r11, flags
- * Faults:   a size class's load or store (rsi/rdi/rcx still hold the start
- *           and length of the class: .Lcopy_bytes finishes); a block's
+ * Faults:   a load or store of a size class or of 64..80 bytes (rsi/rdi/rcx
+ *           still hold their start and length: .Lcopy_bytes finishes); a
+ *           loop block's
  *           (.Lcopy_block_fault adds the blocks left to rcx, then
  *           .Lcopy_bytes); rep movsb at the bulk site (the site's table
  *           entry, exact rcx); rep movsq (rcx counts quadwords: the fixup
@@ -102,9 +105,10 @@ END(_uaccess_copy_user_bytes)
  * for it (4K aliasing); stored before loaded, the overlapping pieces cost
  * up to twice as much (docs/BENCHMARKS.md).
  *
- * Why the classes are exact although their pieces overlap and are not
- * accessed in ascending order: a class copies at most 63 bytes, which span
- * at most two pages, and every byte before them was copied already. If
+ * Why the classes (and 64..80) are exact although their pieces overlap
+ * and are not accessed in ascending order: they copy at most 80 bytes,
+ * which span at most two pages, and every byte before them was copied
+ * already. If
  * the first page is inaccessible, the first user access (the head load or
  * the head store, which covers the first byte) faults; if the second is,
  * every access that touches it faults and writes nothing (x86 faults are
@@ -127,10 +131,10 @@ FUNC(_uaccess_copy_user)
 	xorl	%ecx, %ecx
 	ret
 .Lcopy_0_7:
-	cmpl	$4, %ecx
-	jae	.Lcopy_4_7
 	testl	%ecx, %ecx
 	jz	.Lcopy_done
+	cmpl	$4, %ecx
+	jae	.Lcopy_4_7
 	movl	%ecx, %edx
 	shrl	%edx
 	MOVE_USER(movzbl (%rsi), %eax)
@@ -181,15 +185,21 @@ FUNC(_uaccess_copy_user)
 
 /*
  * Blocks: a counted loop (rdx blocks, dec and jnz) measured faster than
- * one that compares the byte count each time (docs/BENCHMARKS.md).
+ * one that compares the byte count each time, and 64..80 bytes as one
+ * block and a 16-byte tail faster than a block and a size class; the
+ * loop's alignment keeps sizes from 128 up where the table puts them
+ * (docs/BENCHMARKS.md).
  */
 .Lcopy_long:			/* rcx >= 64 */
+	cmpq	$80, %rcx
+	jbe	.Lcopy_64_80
 	cmpq	$UACCESS_COPY_BULK, %rcx
 	jae	.Lcopy_bulk
 .Lcopy_loop:
 	movq	%rcx, %rdx
 	shrq	$6, %rdx	/* whole blocks, >= 1 */
 	andl	$63, %ecx
+	.p2align 4
 .Lcopy_block:
 	COPY_BLOCK
 	addq	$64, %rsi
@@ -198,6 +208,29 @@ FUNC(_uaccess_copy_user)
 	jnz	.Lcopy_block
 	testl	%ecx, %ecx	/* 0..63 left: a size class */
 	jnz	.Lcopy_short
+	ret
+.Lcopy_64_80:
+	MOVE_USER(movq (%rsi), %r8)
+	MOVE_USER(movq 8(%rsi), %r9)
+	MOVE_USER(movq 16(%rsi), %r10)
+	MOVE_USER(movq 24(%rsi), %r11)
+	MOVE_USER(movq %r8, (%rdi))
+	MOVE_USER(movq %r9, 8(%rdi))
+	MOVE_USER(movq %r10, 16(%rdi))
+	MOVE_USER(movq %r11, 24(%rdi))
+	MOVE_USER(movq 32(%rsi), %r8)
+	MOVE_USER(movq 40(%rsi), %r9)
+	MOVE_USER(movq 48(%rsi), %r10)
+	MOVE_USER(movq 56(%rsi), %r11)
+	MOVE_USER(movq -16(%rsi, %rcx), %rax)
+	MOVE_USER(movq -8(%rsi, %rcx), %rdx)
+	MOVE_USER(movq %r8, 32(%rdi))
+	MOVE_USER(movq %r9, 40(%rdi))
+	MOVE_USER(movq %r10, 48(%rdi))
+	MOVE_USER(movq %r11, 56(%rdi))
+	MOVE_USER(movq %rax, -16(%rdi, %rcx))
+	MOVE_USER(movq %rdx, -8(%rdi, %rcx))
+	xorl	%ecx, %ecx
 	ret
 .Lcopy_block_fault:		/* rsi/rdi at the block, rdx blocks left */
 	shlq	$6, %rdx
