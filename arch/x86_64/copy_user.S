@@ -83,8 +83,11 @@ END(_uaccess_copy_user_bytes)
  *            n - 1. At most four predicted branches pick the class.
  *   64 <= n <= 80: one block, and the 16 bytes that end at n, loaded
  *            before the block's second half is stored;
- *   80 < n < UACCESS_COPY_BULK: 64-byte blocks, counted, then the 0..63
- *            bytes after the last block as a size class;
+ *   80 < n < 128: one block, then the 17..63 bytes after it as a size
+ *            class;
+ *   128 <= n < UACCESS_COPY_BULK: 64-byte blocks, counted; the 0..63
+ *            bytes after the last one as a size class, except that 1..16
+ *            leave the last block to the 64..80 path;
  *   else the bulk site, patched at init: rep movsb with ERMS, rep movsq +
  *            tail with REP_GOOD, else the same blocks.
  * Input:    rdi = destination, rsi = source, rcx = byte count
@@ -92,7 +95,7 @@ END(_uaccess_copy_user_bytes)
  * Clobbers: rax, rdx, rsi, rdi, r8, r9, r10, r11, flags
  * Faults:   a load or store of a size class or of 64..80 bytes (rsi/rdi/rcx
  *           still hold their start and length: .Lcopy_bytes finishes); a
- *           loop block's
+ *           block's
  *           (.Lcopy_block_fault adds the blocks left to rcx, then
  *           .Lcopy_bytes); rep movsb at the bulk site (the site's table
  *           entry, exact rcx); rep movsq (rcx counts quadwords: the fixup
@@ -185,30 +188,18 @@ FUNC(_uaccess_copy_user)
 
 /*
  * Blocks: a counted loop (rdx blocks, dec and jnz) measured faster than
- * one that compares the byte count each time, and 64..80 bytes as one
- * block and a 16-byte tail faster than a block and a size class; the
- * loop's alignment keeps sizes from 128 up where the table puts them
- * (docs/BENCHMARKS.md).
+ * one that compares the byte count each time; 64..80 bytes as one block
+ * and a 16-byte tail faster than a block and a size class, and so is
+ * 144 (struct stat) as a block and 80 (docs/BENCHMARKS.md).
  */
 .Lcopy_long:			/* rcx >= 64 */
 	cmpq	$80, %rcx
 	jbe	.Lcopy_64_80
+	cmpq	$128, %rcx
+	jb	.Lcopy_81_127
 	cmpq	$UACCESS_COPY_BULK, %rcx
-	jae	.Lcopy_bulk
-.Lcopy_loop:
-	movq	%rcx, %rdx
-	shrq	$6, %rdx	/* whole blocks, >= 1 */
-	andl	$63, %ecx
-	.p2align 4
-.Lcopy_block:
-	COPY_BLOCK
-	addq	$64, %rsi
-	addq	$64, %rdi
-	decq	%rdx
-	jnz	.Lcopy_block
-	testl	%ecx, %ecx	/* 0..63 left: a size class */
-	jnz	.Lcopy_short
-	ret
+	jb	.Lcopy_loop
+	jmp	.Lcopy_bulk
 .Lcopy_64_80:
 	MOVE_USER(movq (%rsi), %r8)
 	MOVE_USER(movq 8(%rsi), %r9)
@@ -231,6 +222,44 @@ FUNC(_uaccess_copy_user)
 	MOVE_USER(movq %rax, -16(%rdi, %rcx))
 	MOVE_USER(movq %rdx, -8(%rdi, %rcx))
 	xorl	%ecx, %ecx
+	ret
+.Lcopy_81_127:			/* a block, then 17..63 bytes: a size class */
+	subl	$64, %ecx
+	movl	$1, %edx	/* for .Lcopy_block_fault */
+	COPY_BLOCK
+	addq	$64, %rsi
+	addq	$64, %rdi
+	jmp	.Lcopy_short
+	/*
+	 * The loop's setup starts on a 64-byte boundary, after padding that
+	 * never runs (the code before it ends in a jmp): the loop's cost at
+	 * 128..640 bytes moved by up to a sixth with the placement of the
+	 * code before it, and the loop itself on the boundary measured
+	 * slower (docs/BENCHMARKS.md).
+	 */
+	.p2align 6
+.Lcopy_loop:
+	movq	%rcx, %rdx
+	shrq	$6, %rdx	/* whole blocks, >= 1 */
+	andl	$63, %ecx
+	/* 1..16 after the blocks: leave the last block to .Lcopy_64_80 */
+	leal	-1(%rcx), %eax
+	cmpl	$16, %eax
+	sbbl	%eax, %eax
+	movslq	%eax, %rax
+	addq	%rax, %rdx
+	andl	$64, %eax
+	addl	%eax, %ecx
+.Lcopy_block:
+	COPY_BLOCK
+	addq	$64, %rsi
+	addq	$64, %rdi
+	decq	%rdx
+	jnz	.Lcopy_block
+	cmpl	$64, %ecx	/* 65..80 left */
+	jae	.Lcopy_64_80
+	testl	%ecx, %ecx	/* 0, or 17..63 left: a size class */
+	jnz	.Lcopy_short
 	ret
 .Lcopy_block_fault:		/* rsi/rdi at the block, rdx blocks left */
 	shlq	$6, %rdx
