@@ -193,13 +193,19 @@ FUNC(_uaccess_copy_user)
  * 144 (struct stat) as a block and 80 (docs/BENCHMARKS.md).
  */
 .Lcopy_long:			/* rcx >= 64 */
+	cmpq	$UACCESS_COPY_BULK, %rcx
+	jae	.Lcopy_bulk
 	cmpq	$80, %rcx
 	jbe	.Lcopy_64_80
 	cmpq	$128, %rcx
-	jb	.Lcopy_81_127
-	cmpq	$UACCESS_COPY_BULK, %rcx
-	jb	.Lcopy_loop
-	jmp	.Lcopy_bulk
+	jae	.Lcopy_loop
+.Lcopy_81_127:			/* a block, then 17..63 bytes: a size class */
+	subl	$64, %ecx
+	movl	$1, %edx	/* for .Lcopy_block_fault */
+	COPY_BLOCK
+	addq	$64, %rsi
+	addq	$64, %rdi
+	jmp	.Lcopy_short
 .Lcopy_64_80:
 	MOVE_USER(movq (%rsi), %r8)
 	MOVE_USER(movq 8(%rsi), %r9)
@@ -223,16 +229,9 @@ FUNC(_uaccess_copy_user)
 	MOVE_USER(movq %rdx, -8(%rdi, %rcx))
 	xorl	%ecx, %ecx
 	ret
-.Lcopy_81_127:			/* a block, then 17..63 bytes: a size class */
-	subl	$64, %ecx
-	movl	$1, %edx	/* for .Lcopy_block_fault */
-	COPY_BLOCK
-	addq	$64, %rsi
-	addq	$64, %rdi
-	jmp	.Lcopy_short
 	/*
 	 * The loop's setup starts on a 64-byte boundary, after padding that
-	 * never runs (the code before it ends in a jmp): the loop's cost at
+	 * never runs (nothing falls through into it): the loop's cost at
 	 * 128..640 bytes moved by up to a sixth with the placement of the
 	 * code before it, and the loop itself on the boundary measured
 	 * slower (docs/BENCHMARKS.md).
