@@ -117,6 +117,8 @@ int size_row(unsigned long n);
 
 /* report.c: results.md (and stdout), results.csv, clear_user.dat. */
 void open_report(const char *dir);
+/* DIR/NAME opened for writing; exits if it cannot be. */
+FILE *open_output(const char *dir, const char *name);
 void close_report(void);
 /* Markdown: to stdout and to results.md alike. */
 void out(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -151,9 +153,10 @@ void hardening_table(void);
 /*
  * replay.c: recorded size traces replayed in order. load_trace() reads a
  * file of "clear|to|from SIZE" lines (gzipped if it ends in .gz); exits if
- * it cannot. replay_table() prints the table of the traces loaded, if any.
+ * it cannot. replay_table() prints the table of the traces loaded, if any,
+ * and writes DIR/replay.dat for bench/x86_64/replay.gp.
  */
 void load_trace(const char *path);
-void replay_table(void);
+void replay_table(const char *dir);
 
 #endif

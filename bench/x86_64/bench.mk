@@ -4,7 +4,7 @@
 # against the library forced onto each feature set, the reference
 # strategies of ref.S and glibc, then the traces of bench/x86_64/traces replayed
 # against the library and the strategies Linux uses. Writes $(O)/bench/results.md (also shown),
-# results.csv and, when gnuplot is installed, bench.png. Seconds on an
+# results.csv and, when gnuplot is installed, bench.png and replay.png. Seconds on an
 # idle machine; BENCH_ARGS passes options to the program (uaccess-bench -h).
 #
 # Included through bench/bench.mk by the top-level Makefile, which
@@ -39,15 +39,23 @@ $(BENCH_BIN): $(BENCH_OBJS) $(LIB)
 	$(quiet) LD $@
 	$(Q)$(CC) $(BENCH_LDFLAGS) -o $@ $(BENCH_OBJS) $(LIB)
 
+# The plots of DIR's data files, where gnuplot is installed.
+bench_plots = if command -v gnuplot >/dev/null 2>&1; then \
+		if [ -f $(1)/clear_user.dat ]; then \
+			gnuplot -e "dir='$(1)'" bench/x86_64/bench.gp && \
+			echo "plot: $(1)/bench.png"; \
+		fi; \
+		if [ -f $(1)/replay.dat ]; then \
+			gnuplot -e "dir='$(1)'" bench/x86_64/replay.gp && \
+			echo "plot: $(1)/replay.png"; \
+		fi; \
+	fi
+
 bench: $(BENCH_BIN)
-	$(Q)rm -f $(BENCH_DIR)/clear_user.dat
+	$(Q)rm -f $(BENCH_DIR)/clear_user.dat $(BENCH_DIR)/replay.dat
 	$(Q)$(BENCH_PIN) $(BENCH_BIN) -o $(BENCH_DIR) \
 		$(addprefix -t ,$(BENCH_TRACES)) $(BENCH_ARGS)
-	$(Q)if command -v gnuplot >/dev/null 2>&1 && \
-	    [ -f $(BENCH_DIR)/clear_user.dat ]; then \
-		gnuplot -e "dir='$(BENCH_DIR)'" bench/x86_64/bench.gp && \
-		echo "plot: $(BENCH_DIR)/bench.png"; \
-	fi
+	$(Q)$(call bench_plots,$(BENCH_DIR))
 
 # make bench-trace CMD="tar cf - /usr/include | wc -c": record the user
 # copies COMMAND makes the kernel do (bench/x86_64/traces/record.sh), then replay
@@ -56,8 +64,10 @@ bench-trace: $(BENCH_BIN)
 	$(Q)if [ -z '$(CMD)' ]; then echo 'usage: make bench-trace CMD="command"'; exit 2; fi
 	$(Q)mkdir -p $(BENCH_DIR)/trace
 	$(Q)sh bench/x86_64/traces/record.sh $(BENCH_DIR)/trace/trace.gz sh -c '$(CMD)'
+	$(Q)rm -f $(BENCH_DIR)/trace/replay.dat
 	$(Q)$(BENCH_PIN) $(BENCH_BIN) -o $(BENCH_DIR)/trace -R \
 		-t $(BENCH_DIR)/trace/trace.gz $(BENCH_ARGS)
+	$(Q)$(call bench_plots,$(BENCH_DIR)/trace)
 
 .PHONY: bench bench-trace
 -include $(BENCH_OBJS:.o=.d)

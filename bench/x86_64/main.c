@@ -143,7 +143,7 @@ int main(int argc, char **argv)
 		report_bulk(ghz);
 	}
 	if (!strings_only)
-		replay_table();
+		replay_table(dir);
 	if (!replay_only) {
 		strings_table();
 		hardening_table();

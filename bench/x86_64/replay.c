@@ -212,7 +212,30 @@ static void check_linux_references(void)
 	memset(kernel_buf, 0x5a, BUF_BYTES);
 }
 
-void replay_table(void)
+/*
+ * replay.dat: one row per column (its index and name), one field per trace:
+ * the column's ticks per call over the library's, so that every trace's
+ * line starts at 1. The '#' line names the traces.
+ */
+static void write_replay_data(const char *dir,
+			      double med[MAX_TRACES][NR_REPLAY_COLUMNS])
+{
+	FILE *f = open_output(dir, "replay.dat");
+
+	fprintf(f, "# column");
+	for (int i = 0; i < nr_traces; i++)
+		fprintf(f, " %s", traces[i].name);
+	fprintf(f, "\n");
+	for (size_t c = 0; c < NR_REPLAY_COLUMNS; c++) {
+		fprintf(f, "%zu %s", c, replay_columns[c].name);
+		for (int i = 0; i < nr_traces; i++)
+			fprintf(f, " %.3f", med[i][c] / med[i][0]);
+		fprintf(f, "\n");
+	}
+	fclose(f);
+}
+
+void replay_table(const char *dir)
 {
 	double *s, med[MAX_TRACES][NR_REPLAY_COLUMNS];
 
@@ -276,4 +299,5 @@ void replay_table(void)
 		out("%.2f |\n", med[i][0] / best);
 	}
 	fflush(stdout);
+	write_replay_data(dir, med);
 }

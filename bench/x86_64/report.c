@@ -29,7 +29,7 @@ void out(const char *fmt, ...)
 	va_end(ap);
 }
 
-static FILE *open_output(const char *dir, const char *name)
+FILE *open_output(const char *dir, const char *name)
 {
 	char path[4096];
 	FILE *f;
