@@ -95,8 +95,7 @@ END(_uaccess_copy_user_bytes)
  * Clobbers: rax, rdx, rsi, rdi, r8, r9, r10, r11, flags
  * Faults:   a load or store of a size class or of 64..80 bytes (rsi/rdi/rcx
  *           still hold their start and length: .Lcopy_bytes finishes); a
- *           block's
- *           (.Lcopy_block_fault adds the blocks left to rcx, then
+ *           block's (.Lcopy_block_fault adds the blocks left to rcx, then
  *           .Lcopy_bytes); rep movsb at the bulk site (the site's table
  *           entry, exact rcx); rep movsq (rcx counts quadwords: the fixup
  *           adds the tail, .Lcopy_bytes finishes).
@@ -105,18 +104,17 @@ END(_uaccess_copy_user_bytes)
  * offset of the other buffer. When source and destination sit at the
  * same offset in their pages, as page-aligned buffers do, a load from an
  * offset just stored to matches that store in address bits 11:0 and waits
- * for it (4K aliasing); stored before loaded, the overlapping pieces cost
- * up to twice as much (docs/BENCHMARKS.md).
+ * for it (4K aliasing); stored before loaded, overlapping pieces measured
+ * slower (docs/BENCHMARKS.md).
  *
  * Why the classes (and 64..80) are exact although their pieces overlap
  * and are not accessed in ascending order: they copy at most 80 bytes,
  * which span at most two pages, and every byte before them was copied
- * already. If
- * the first page is inaccessible, the first user access (the head load or
- * the head store, which covers the first byte) faults; if the second is,
- * every access that touches it faults and writes nothing (x86 faults are
- * precise, also for one that straddles two pages), and every access that
- * succeeds lies below it. Either way nothing at or past the first
+ * already. If the first page is inaccessible, the first user access (the
+ * head load or the head store, which covers the first byte) faults; if
+ * the second is, every access that touches it faults and writes nothing
+ * (x86 faults are precise, also for one that straddles two pages), and
+ * every access that succeeds lies below it. Either way nothing at or past the first
  * inaccessible byte is read or written before the byte loop takes over.
  */
 FUNC(_uaccess_copy_user)
