@@ -62,6 +62,7 @@ bench: $(BENCH_BIN)
 # that trace alone; the table goes to $(BENCH_DIR)/trace/results.md.
 bench-trace: $(BENCH_BIN)
 	$(Q)if [ -z '$(CMD)' ]; then echo 'usage: make bench-trace CMD="command"'; exit 2; fi
+	$(Q)sh scripts/install-deps.sh strace
 	$(Q)mkdir -p $(BENCH_DIR)/trace
 	$(Q)sh bench/x86_64/traces/record.sh $(BENCH_DIR)/trace/trace.gz sh -c '$(CMD)'
 	$(Q)rm -f $(BENCH_DIR)/trace/replay.dat
