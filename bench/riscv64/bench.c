@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
  * uaccess-bench for RISC-V 64: clear_user, copy_to_user and copy_from_user
- * next to the plain loops of ref.S, and the string calls next to the byte
- * reference of ../ref_strings.h. A static program for qemu-riscv64 (the
+ * next to the plain loops of ref.S, and the string cells of
+ * ../count_strings.h (shared with the PowerPC32 bench): the library next to
+ * the byte reference. A static program for qemu-riscv64 (the
  * library built for U-mode, as the hosted suite's: empty windows).
  *
  *   uaccess-bench
@@ -24,14 +25,13 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <uaccess.h>
-#include "../ref_strings.h"
+#include "../count_strings.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 #define PAGE_SIZE	4096UL
 #define GUARD		64	/* checked bytes on each side of a range */
 #define MAX_SIZE	8192UL	/* room for every size, offset and string */
-#define STR_SLACK	64	/* a string's count: its length + STR_SLACK */
 
 /* ref.S */
 unsigned long ref_clear_words(void *to, unsigned long n);
@@ -245,81 +245,20 @@ static void run_count(void)
 	}
 }
 
-/*
- * strnlen_user and strncpy_from_user on strings of str_lengths bytes
- * (count = length + STR_SLACK, so the NUL is found): the library (lib/,
- * aligned words) against the byte-at-a-time reference with the same window
- * (ref_str_bytes). Its ref_ name puts the reference's instructions in
- * count.py's "routine" share, the bench_call_* wrappers in the caller's.
- */
-static const unsigned long str_lengths[] = { 8, 64, 256, 4096 };
-
-typedef long str_fn(char *to, const char *from, long n);
-
-long bench_call_lib_strnlen(char *to, const char *from, long n);
-long bench_call_lib_strncpy(char *to, const char *from, long n);
-long bench_call_ref_strnlen(char *to, const char *from, long n);
-long bench_call_ref_strncpy(char *to, const char *from, long n);
-
-__attribute__((noinline))
-long bench_call_lib_strnlen(char *to, const char *from, long n)
-{
-	(void)to;
-	return strnlen_user((const char __user *)from, n);
-}
-
-__attribute__((noinline))
-long bench_call_lib_strncpy(char *to, const char *from, long n)
-{
-	return strncpy_from_user(to, (const char __user *)from, n);
-}
-
-__attribute__((noinline))
-long bench_call_ref_strnlen(char *to, const char *from, long n)
-{
-	return ref_str_bytes(to, from, n, false);
-}
-
-__attribute__((noinline))
-long bench_call_ref_strncpy(char *to, const char *from, long n)
-{
-	return ref_str_bytes(to, from, n, true);
-}
-
-static const struct {
-	const char *op, *col;
-	str_fn *call;
-	bool copy;
-} str_cells[] = {
-	{ "strnlen_user", "lib", bench_call_lib_strnlen, false },
-	{ "strnlen_user", "ref:bytes", bench_call_ref_strnlen, false },
-	{ "strncpy_from_user", "lib", bench_call_lib_strncpy, true },
-	{ "strncpy_from_user", "ref:bytes", bench_call_ref_strncpy, true },
-};
-
+/* One counted call per (op, column, length) of ../count_strings.h. */
 static void run_count_strings(void)
 {
-	str_fn *volatile call;	/* through a pointer, as the columns above */
-
-	for (size_t c = 0; c < ARRAY_SIZE(str_cells); c++)
-		for (size_t k = 0; k < ARRAY_SIZE(str_lengths); k++) {
-			unsigned long len = str_lengths[k];
-			long n = (long)(len + STR_SLACK), r;
+	for (size_t c = 0; c < NR_STR_CELLS; c++)
+		for (size_t k = 0; k < NR_STR_LENGTHS; k++) {
 			char *to = dst_at(0), *from = src_at(0);
+			long r;
 
-			memset(from, 'x', len);
-			from[len] = '\0';
-			memset(to, 0x5a, len + 1);
-			call = str_cells[c].call;
-			bench_cell_begin();
-			r = call(to, from, n);
-			bench_cell_end();
-			if (r != (long)len + (str_cells[c].copy ? 0 : 1) ||
-			    (str_cells[c].copy && memcmp(to, from, len + 1)))
+			if (!count_string_cell(c, k, to, from, &r))
 				die("%s %s of length %lu: wrong (%ld)\n",
-				    str_cells[c].op, str_cells[c].col, len, r);
+				    str_cells[c].op, str_cells[c].col,
+				    str_lengths[k], r);
 			printf("cell %s %s %lu 0\n", str_cells[c].op,
-			       str_cells[c].col, len);
+			       str_cells[c].col, str_lengths[k]);
 		}
 }
 
