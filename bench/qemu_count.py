@@ -5,6 +5,8 @@ executed instruction into a region and a class, the address ranges for
 qemu's -dfilter, and the Markdown tables of the report."""
 import re
 import subprocess
+import sys
+import tempfile
 
 
 def run(cmd):
@@ -64,3 +66,40 @@ def md_table(head, rows):
     out = ["| " + " | ".join(head) + " |", "|" + "---:|" * len(head)]
     out += ["| " + " | ".join(str(c) for c in r) + " |" for r in rows]
     return out
+
+
+def count_cells(cmd, begin, end, pcs, new_cell):
+    """Run cmd (qemu with "-d exec,nochain -D /dev/stderr") and count, for
+    each stretch between an execution of begin and one of end (pcs as qemu
+    prints them), the instructions of each region and class of pcs into a
+    cell that new_cell() starts. Returns (cells, logged lines, stray pcs,
+    the program's stdout, its exit status)."""
+    cells, cur, lines, stray = [], None, 0, 0
+    # The log comes through stderr, read as it is written; the program's
+    # own output goes to a file, so neither pipe can fill up and stall qemu.
+    with tempfile.TemporaryFile() as out, \
+            subprocess.Popen(cmd, stdout=out, stderr=subprocess.PIPE) as proc:
+        for line in proc.stderr:
+            if not line.startswith(b"Trace "):
+                sys.stderr.write(line.decode(errors="replace"))   # the program's own
+                continue
+            lines += 1
+            pc = line.split(b"/", 2)[1]
+            if pc == begin:
+                cur = new_cell()
+            elif pc == end:
+                cells.append(cur)
+                cur = None
+            elif cur is not None:
+                region, cls = pcs.get(pc, (None, None))
+                if region is None:
+                    stray += 1
+                    continue
+                cur[region] += 1
+                if region == "routine" and cls != "other":
+                    cur[cls] += 1
+        proc.wait()
+        out.seek(0)
+        stdout = out.read().decode()
+    return cells, lines, stray, stdout, proc.returncode
+

@@ -28,11 +28,10 @@ import os
 import re
 import subprocess
 import sys
-import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from qemu_count import run, symbols, library_functions, pc_table, merge, md_table  # noqa: E402
+from qemu_count import run, symbols, library_functions, pc_table, merge, md_table, count_cells  # noqa: E402
 
 CLEAR_COLUMNS = ["lib", "ref:words", "ref:bytes"]
 COPY_COLUMNS = ["lib:to", "lib:from", "ref:words", "ref:bytes"]
@@ -93,35 +92,10 @@ def count(args):
     cmd = args.qemu.split() + [one_insn, "-d", "exec,nochain", "-dfilter", dfilter,
                                "-D", "/dev/stderr", args.bin]
     t0 = time.time()
-    cells, cur, lines, stray = [], None, 0, 0
-    # The log comes through stderr, read as it is written; the program's
-    # own output goes to a file, so neither pipe can fill up and stall qemu.
-    with tempfile.TemporaryFile() as out, \
-            subprocess.Popen(cmd, stdout=out, stderr=subprocess.PIPE) as proc:
-        for line in proc.stderr:
-            if not line.startswith(b"Trace "):
-                sys.stderr.write(line.decode(errors="replace"))
-                continue
-            lines += 1
-            pc = line.split(b"/", 2)[1]
-            if pc == begin:
-                cur = {"routine": 0, "caller": 0, "loads": 0, "stores": 0}
-            elif pc == end:
-                cells.append(cur)
-                cur = None
-            elif cur is not None:
-                region, cls = pcs.get(pc, (None, None))
-                if region is None:
-                    stray += 1
-                    continue
-                cur[region] += 1
-                if region == "routine" and cls != "other":
-                    cur[cls] += 1
-        proc.wait()
-        out.seek(0)
-        stdout = out.read().decode()
-    if proc.returncode:
-        sys.exit("count.py: %s exited with %d" % (" ".join(cmd[:3]), proc.returncode))
+    cells, lines, stray, stdout, rc = count_cells(
+        cmd, begin, end, pcs, lambda: {"routine": 0, "caller": 0, "loads": 0, "stores": 0})
+    if rc:
+        sys.exit("count.py: %s exited with %d" % (" ".join(cmd[:3]), rc))
     rows = [l.split() for l in stdout.splitlines() if l.startswith("cell ")]
     if len(rows) != len(cells) or stray or not rows:
         sys.exit("count.py: %d cells printed, %d counted, %d stray pcs" %
