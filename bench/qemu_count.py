@@ -3,6 +3,7 @@
 disassembly and symbols of the bench program, the pc table that sorts each
 executed instruction into a region and a class, the address ranges for
 qemu's -dfilter, and the Markdown tables of the report."""
+import os
 import re
 import subprocess
 import sys
@@ -102,4 +103,15 @@ def count_cells(cmd, begin, end, pcs, new_cell):
         out.seek(0)
         stdout = out.read().decode()
     return cells, lines, stray, stdout, proc.returncode
+
+
+def write_report(out_dir, md, seconds):
+    """results.md in out_dir from the report lines md, the run's time last;
+    printed too, with the names of the files written."""
+    text = "\n".join(md + ["", "make bench: %.1f s in all" % seconds]) + "\n"
+    with open(os.path.join(out_dir, "results.md"), "w") as f:
+        f.write(text)
+    sys.stdout.write(text)
+    print("\nwritten: %s, %s" % (os.path.join(out_dir, "results.md"),
+                                 os.path.join(out_dir, "results.csv")))
 

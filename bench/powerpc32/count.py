@@ -32,7 +32,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from qemu_count import run, symbols, library_functions, pc_table, merge, md_table, count_cells  # noqa: E402
+from qemu_count import run, symbols, library_functions, pc_table, merge, md_table, count_cells, write_report  # noqa: E402
 
 COLUMNS = ["dcbz", "words", "ref:words", "ref:bytes"]
 OPS = ["clear_user", "copy_user"]
@@ -326,14 +326,7 @@ def main():
     timed = run(args.qemu.split() + ["-cpu", args.cpu, args.bin, "time", "-e"] + args.bench_args)
     md.append("")
     md.append(timed.rstrip("\n").split("\n", 1)[1] if timed.startswith("\n") else timed.rstrip("\n"))
-    md.append("")
-    md.append("make bench: %.1f s in all" % (time.time() - t0))
-    text = "\n".join(md) + "\n"
-    with open(os.path.join(args.out, "results.md"), "w") as f:
-        f.write(text)
-    sys.stdout.write(text)
-    print("\nwritten: %s, %s" % (os.path.join(args.out, "results.md"),
-                                 os.path.join(args.out, "results.csv")))
+    write_report(args.out, md, time.time() - t0)
 
 
 if __name__ == "__main__":

@@ -31,7 +31,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from qemu_count import run, symbols, library_functions, pc_table, merge, md_table, count_cells  # noqa: E402
+from qemu_count import run, symbols, library_functions, pc_table, merge, md_table, count_cells, write_report  # noqa: E402
 
 CLEAR_COLUMNS = ["lib", "ref:words", "ref:bytes"]
 COPY_COLUMNS = ["lib:to", "lib:from", "ref:words", "ref:bytes"]
@@ -223,14 +223,7 @@ def main():
         sys.exit("count.py: the count is not exact:\n  " + "\n  ".join(problems or ["nothing checked"]))
     info["check"] = "%d cells matched" % checked
     md = report(args, results, info)
-    md.append("")
-    md.append("make bench: %.1f s in all" % (time.time() - t0))
-    text = "\n".join(md) + "\n"
-    with open(os.path.join(args.out, "results.md"), "w") as f:
-        f.write(text)
-    sys.stdout.write(text)
-    print("\nwritten: %s, %s" % (os.path.join(args.out, "results.md"),
-                                 os.path.join(args.out, "results.csv")))
+    write_report(args.out, md, time.time() - t0)
 
 
 if __name__ == "__main__":
