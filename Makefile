@@ -110,6 +110,8 @@ include tests/sparse.mk
 include tests/fuzz.mk
 # make lint: tests/lint.mk
 include tests/lint.mk
+# make misaligned: tests/misaligned.mk
+include tests/misaligned.mk
 
 # Run the suite once per configuration of TEST_CONFIGS (tests.mk), each in a
 # fresh process started by $(call test_cmd,CONFIG), then the libc-free build

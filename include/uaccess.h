@@ -82,13 +82,20 @@ extern unsigned long uaccess_user_end;
 
 /*
  * Set the user range [start, end). Call it before uaccess_init() or at any
- * time no other CPU is inside a uaccess call. start = 4096 makes every access
- * through a NULL pointer fail the check. An architecture may also hold the
- * range in its code (immediates of the Spectre-v1 masks): a call after
- * uaccess_init() then rewrites them, in the image and in every registered
- * module (see <uaccess/arch.h>).
+ * time no other CPU is inside a uaccess call. start = 4096 makes every
+ * access through a NULL pointer fail the check. An architecture may also
+ * hold the range in its code (immediates of the Spectre-v1 masks): a call
+ * after uaccess_init() then rewrites them, in the image and in every
+ * registered module (see <uaccess/arch.h>).
+ *
+ * Returns 0, or -1 when the range is set but holds the first page of the
+ * address refused pointers are masked to (uaccess_mask_ptr()): possible
+ * only where that address is the NULL page (PowerPC32) and start is below
+ * 4096. Everything works then but masked_user_access_begin() on a refused
+ * pointer, which reaches the user's page 0 instead of faulting if the
+ * kernel maps it.
  */
-void uaccess_set_user_range(unsigned long start, unsigned long end);
+int uaccess_set_user_range(unsigned long start, unsigned long end);
 
 _UACCESS_INLINE __must_check bool uaccess_access_ok(const void __user *p, unsigned long n)
 {
@@ -101,13 +108,15 @@ _UACCESS_INLINE __must_check bool uaccess_access_ok(const void __user *p, unsign
 
 /*
  * Spectre v1: uaccess_mask_ptr(p) is p if it lies in the user range, else
- * an address that faults (which one is the architecture's choice: a
- * non-canonical address, or the NULL page), computed without a branch. The checked calls pass their pointer through
+ * the arch's masked address, computed without a branch: a non-canonical
+ * address where the architecture has one (x86-64, RISC-V 64), which faults
+ * whatever the kernel maps, else the NULL page (PowerPC32; see
+ * uaccess_set_user_range()). The checked calls pass their pointer through
  * it after access_ok(): a CPU that speculates past a mispredicted check
  * then still cannot load from or store to a kernel address the caller
  * chose. The __ forms do not mask (their caller checked, and masks if it
- * must); user_access_begin() uses a speculation barrier instead, because it
- * cannot rewrite the caller's pointer.
+ * must); user_access_begin() uses a speculation barrier instead, because
+ * it cannot rewrite the caller's pointer.
  */
 #define uaccess_mask_ptr(p)						\
 	((__typeof__(p))_uaccess_mask_addr((__force unsigned long)(p),	\
@@ -291,7 +300,7 @@ _UACCESS_INLINE void uaccess_user_access_end(void)
 	unsigned long long __ug_v;					\
 	int __ug_e;							\
 	_UACCESS_SCALAR(*(ptr));					\
-	__ug_e = _uaccess_get_unsafe(&__ug_v, (ptr), sizeof(*(ptr)));	\
+	__ug_e = _uaccess_get_scalar(&__ug_v, (ptr), sizeof(*(ptr)));	\
 	(x) = (__typeof__(*(ptr)))(_UACCESS_INT(*(ptr)))__ug_v;		\
 	if (__builtin_expect(__ug_e, 0))				\
 		goto label;						\
@@ -300,7 +309,7 @@ _UACCESS_INLINE void uaccess_user_access_end(void)
 #define uaccess_unsafe_put_user(x, ptr, label) do {			\
 	__typeof__(*(ptr)) __up_x = (x);				\
 	_UACCESS_SCALAR(*(ptr));					\
-	if (__builtin_expect(_uaccess_put_unsafe(			\
+	if (__builtin_expect(_uaccess_put_scalar(			\
 			(unsigned long long)(_UACCESS_INT(*(ptr)))__up_x, \
 			(ptr), sizeof(*(ptr))), 0))			\
 		goto label;						\

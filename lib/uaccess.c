@@ -6,9 +6,19 @@
 unsigned long uaccess_user_start = UACCESS_USER_START;
 unsigned long uaccess_user_end = UACCESS_USER_END;
 
-void uaccess_set_user_range(unsigned long start, unsigned long end)
+/*
+ * -1 when a refused pointer, masked to _UACCESS_MASKED_ADDR, lands in user
+ * memory: that address's page overlaps [start, end). A warning, not a
+ * refusal: only masked_user_access_begin() on a refused pointer is
+ * affected, and a kernel whose user memory starts at 0 still needs every
+ * other call.
+ */
+int uaccess_set_user_range(unsigned long start, unsigned long end)
 {
+	const unsigned long m = _UACCESS_MASKED_ADDR;
+
 	uaccess_user_start = start;
 	uaccess_user_end = end;
 	_uaccess_arch_user_range(start, end);
+	return m < end && start <= m + 4095 ? -1 : 0;
 }

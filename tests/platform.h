@@ -50,6 +50,14 @@ unsigned char *plat_kernel_hole(unsigned char **after);
  * both); a kernel that maps the NULL page does not fault there at all.
  */
 bool plat_masked_addr_faults(void);
+/*
+ * Map page 0 as a read-write user page, zeroed, for the test of refused
+ * pointers with the user range starting at 0; false where that cannot be
+ * done (a process without the right to map address 0, a kernel that keeps
+ * page 0 for itself). plat_unmap_page_zero() makes it inaccessible again.
+ */
+bool plat_map_page_zero(void);
+void plat_unmap_page_zero(void);
 /* User-memory faults resolved through uaccess_fixup() so far. */
 unsigned long plat_fault_count(void);
 int plat_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

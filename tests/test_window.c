@@ -15,6 +15,11 @@
  *    all user memory (refused pointers, where the masked address faults
  *    on this platform, and pointers into a hole), the object read and
  *    written otherwise, nothing outside it;
+ *  - with the user range starting at 0 and page 0 mapped as user memory:
+ *    uaccess_set_user_range() warns exactly when the masked address is in
+ *    the range; where it is not, a refused pointer faults through
+ *    masked_user_access_begin() and through uaccess_mask_ptr() in the __
+ *    calls, and page 0 is neither read nor written;
  *  - the one-way windows: their access, and access_ok's refusals.
  * Windows are closed on every path before the test looks at anything.
  */
@@ -349,6 +354,99 @@ static void test_masked_begin(void)
 	t_group_end();
 }
 
+/*
+ * A kernel whose user memory starts at VA 0 (xv6, many teaching kernels)
+ * sets the range from 0, and its page 0 holds the program's text. A
+ * refused pointer masked to 0 would read it instead of faulting.
+ */
+static unsigned char *page_zero_byte(size_t i)
+{
+	/* An address from an integer: no arithmetic on a null pointer. */
+	return (unsigned char *)(uintptr_t)i;
+}
+
+/*
+ * Page 0's pattern, byte 0 left out (a load through a null pointer is
+ * what the sanitizers stop, even where it is mapped).
+ */
+static void page_zero_fill(void)
+{
+	plat_user_begin();
+	for (size_t i = 1; i < page; i++)
+		*page_zero_byte(i) = (unsigned char)(i * 7 + 1);
+	plat_user_end();
+}
+
+static bool page_zero_kept(void)
+{
+	bool kept = true;
+
+	plat_user_begin();
+	for (size_t i = 1; i < page; i++)
+		kept &= *page_zero_byte(i) == (unsigned char)(i * 7 + 1);
+	plat_user_end();
+	return kept;
+}
+
+static void test_masked_page_zero(void)
+{
+	unsigned long start0 = uaccess_user_start, end0 = uaccess_user_end;
+	unsigned long end = (unsigned long)after + page;
+	const unsigned long m = TEST_ARCH_MASKED_ADDR;
+	const unsigned long refused[] = {
+		end, end + 64, end + page, ~0UL - 4095, ~0UL - 3,
+		(unsigned long)1 << (8 * sizeof(long) - 1),
+	};
+	unsigned char k[16];
+	bool mapped;
+	int r;
+
+	t_group_begin("refused pointers with the user range starting at 0");
+	r = uaccess_set_user_range(0, end);
+	t_case(r == (m < end ? -1 : 0),
+	       "uaccess_set_user_range(0, %#lx) returned %d, but the masked "
+	       "address %#lx is %s the range", end, r, m,
+	       m < end ? "in" : "outside");
+	if (m < end || !plat_masked_addr_faults()) {
+		plat_printf("# refused pointers with page 0 mapped: skipped (the "
+			    "masked address %#lx is user memory or does not "
+			    "fault here)\n", m);
+		goto out;
+	}
+	mapped = plat_map_page_zero();
+	if (mapped)
+		page_zero_fill();
+	else
+		plat_printf("# page 0 cannot be mapped here: refused pointers "
+			    "checked with page 0 unmapped\n");
+	for (size_t i = 0; i < sizeof(refused) / sizeof(refused[0]); i++) {
+		unsigned char *p = (unsigned char *)refused[i];
+		uint32_t got = 0;
+		void __user *q = uaccess_mask_ptr(UPTR(p));
+
+		t_case(masked_get_put((uint32_t __user *)p, &got) == -1,
+		       "masked_user_access_begin(%p) with the range [0, %#lx): "
+		       "accessed (read %#x)", (void *)p, end, got);
+		memset(k, 0x5C, sizeof(k));
+		t_case(__copy_from_user(k, q, sizeof(k)) == sizeof(k) &&
+		       k[0] == 0x5C, "__copy_from_user(uaccess_mask_ptr(%p) = "
+		       "%p) with the range [0, %#lx) read something",
+		       (void *)p, KPTR(q), end);
+		t_case(__copy_to_user(q, k, sizeof(k)) == sizeof(k) &&
+		       __clear_user(q, sizeof(k)) == sizeof(k),
+		       "__copy_to_user / __clear_user at uaccess_mask_ptr(%p) "
+		       "= %p wrote something", (void *)p, KPTR(q));
+	}
+	if (mapped) {
+		t_case(page_zero_kept(),
+		       "page 0 was written through a refused pointer");
+		plat_unmap_page_zero();
+	}
+out:
+	uaccess_set_user_range(start0, end0);
+	t_group_end();
+}
+
 /* The one-way windows: the same check as user_access_begin, each its access. */
 static void test_one_way(void)
 {
@@ -416,5 +514,6 @@ void test_window(void)
 	test_unsafe_scalars();
 	test_unsafe_copy();
 	test_masked_begin();
+	test_masked_page_zero();
 	test_one_way();
 }

@@ -171,6 +171,16 @@ bool plat_masked_addr_faults(void)
 	return false;
 }
 
+/* Page 0 is the kernel's (TLB1[0] maps its image from VA 0). */
+bool plat_map_page_zero(void)
+{
+	return false;
+}
+
+void plat_unmap_page_zero(void)
+{
+}
+
 /*
  * The test's own window for filling and checking user buffers: the same
  * PID switch as the library's hooks, counted apart from them.

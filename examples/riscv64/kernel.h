@@ -15,7 +15,8 @@
  *                            hole of plat_kernel_hole()
  *   USER_BASE..USER_END   -> USER_PHYS..: the user region (U = 1), 4 KiB
  *                            pages, each unmapped, read-only or writable
- * Page 0 is not mapped: the library's masked address faults.
+ * Page 0 is not mapped, but for the test of refused pointers with a user
+ * range from 0, which maps it as a user page (plat_map_page_zero()).
  * QEMU must give the machine USER_PHYS + USER_SIZE of RAM (-m 128M).
  */
 #define PAGE_SIZE	4096UL

@@ -190,6 +190,29 @@ void plat_protect(void *p, size_t npages, enum plat_prot prot)
 	}
 }
 
+/*
+ * Page 0 as a user page, as in a kernel whose user memory starts at VA 0:
+ * a page of the kernel pool (identity-mapped, so its physical address is
+ * its own), zeroed, reached at VA 0 with U = 1.
+ */
+bool plat_map_page_zero(void)
+{
+	static unsigned char *frame;
+
+	if (!frame)
+		frame = plat_alloc_kernel_pages(1);
+	memset(frame, 0, PAGE_SIZE);
+	l0_low[0] = leaf((unsigned long)frame, PTE_R | PTE_W | PTE_U);
+	sfence_page(0);
+	return true;
+}
+
+void plat_unmap_page_zero(void)
+{
+	l0_low[0] = 0;
+	sfence_page(0);
+}
+
 /* In the kernel's last 2 MiB, 4 KiB pages on both sides. */
 unsigned char *plat_kernel_hole(unsigned char **after)
 {

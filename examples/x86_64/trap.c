@@ -124,6 +124,16 @@ bool plat_masked_addr_faults(void)
 	return true;
 }
 
+/* Page 0 stays unmapped here: the hosted suite maps it. */
+bool plat_map_page_zero(void)
+{
+	return false;
+}
+
+void plat_unmap_page_zero(void)
+{
+}
+
 /* true if the fault is resolved and the frame set to resume. */
 static bool page_fault(struct trap_frame *f)
 {

@@ -10,17 +10,18 @@
  *   _uaccess_get_unsafe, _uaccess_put_unsafe     one scalar, no window
  *   _uaccess_barrier_nospec               the barrier of user_access_begin
  * and, where the defaults below do not fit: _uaccess_user_open,
- * _uaccess_user_close, _uaccess_mask_addr, _uaccess_mask_object (with
- * _UACCESS_MASKED_OBJECT_MAX), _uaccess_kernel_zero,
- * _uaccess_get_user, _uaccess_put_user, _UACCESS_FUNC_ALIGN.
+ * _uaccess_user_close, _uaccess_mask_addr (with _UACCESS_MASKED_ADDR),
+ * _uaccess_mask_object (with _UACCESS_MASKED_OBJECT_MAX),
+ * _uaccess_kernel_zero, _uaccess_get_user, _uaccess_put_user,
+ * _UACCESS_FUNC_ALIGN, _UACCESS_NO_MISALIGNED.
  *
  * An architecture that provides one of the overridable names defines a
  * macro of the same name to itself (`#define _uaccess_kernel_zero
  * _uaccess_kernel_zero`), the way musl's atomic.h does; the default here
  * then steps aside. The defaults that compute something are also defined
  * as _uaccess_generic_*, whatever the architecture chose, so that the
- * suite tests them on every architecture. docs/PORTING.md lists the names an architecture must
- * provide and the contract of each.
+ * suite tests them on every architecture. docs/PORTING.md lists the
+ * names an architecture must provide and the contract of each.
  */
 #ifndef UACCESS_GENERIC_H
 #define UACCESS_GENERIC_H
@@ -47,12 +48,15 @@ _UACCESS_INLINE void _uaccess_user_close(const void __user *p, unsigned long n,
 #endif
 
 /*
- * Spectre v1: a if start <= a < end, else 0 (the NULL page, which no
- * kernel maps). One unsigned compare covers both ends: a - start wraps to
- * a huge value when a < start. The empty asm hides the comparison's result
- * from the optimizer, so that it stays a data dependency and never becomes
- * a branch the CPU could mispredict. An architecture overrides this with a
- * sequence it knows to be branch-free.
+ * Spectre v1: a if start <= a < end, else 0, the NULL page. One unsigned
+ * compare covers both ends: a - start wraps to a huge value when a <
+ * start. The empty asm hides the comparison's result from the optimizer,
+ * so that it stays a data dependency and never becomes a branch the CPU
+ * could mispredict. An architecture overrides this with a sequence it
+ * knows to be branch-free, and where it has an address that faults
+ * whatever the kernel maps (a non-canonical one), with that address as
+ * _UACCESS_MASKED_ADDR. Where it has none, the masked address is user
+ * memory if the range holds it: uaccess_set_user_range() says so.
  */
 _UACCESS_INLINE unsigned long _uaccess_generic_mask_addr(unsigned long a,
 							 unsigned long start,
@@ -65,6 +69,10 @@ _UACCESS_INLINE unsigned long _uaccess_generic_mask_addr(unsigned long a,
 }
 #ifndef _uaccess_mask_addr
 #define _uaccess_mask_addr _uaccess_generic_mask_addr
+#define _UACCESS_MASKED_ADDR 0UL
+#endif
+#ifndef _UACCESS_MASKED_ADDR
+#error "an arch with its own _uaccess_mask_addr sets _UACCESS_MASKED_ADDR"
 #endif
 
 /*
@@ -111,6 +119,71 @@ _UACCESS_INLINE void _uaccess_generic_kernel_zero(void *p, unsigned long n)
 #endif
 
 /*
+ * One scalar at any address, inside the caller's window: what get_user,
+ * put_user, the unsafe_ accessors and the constant sizes of the bulk calls
+ * run. Where the arch's cores may trap a misaligned load or store
+ * (_UACCESS_NO_MISALIGNED 1), _uaccess_get_unsafe and _uaccess_put_unsafe
+ * get aligned pointers only, and a misaligned object is read or written a
+ * byte at a time, stores in ascending order (a put that faults has
+ * written the bytes before the fault, as a straddling store may have).
+ * The loop stays a loop (the empty asm) and calls nothing, so the aligned
+ * path costs one test of the pointer's low bits and no stack frame.
+ */
+#ifndef _UACCESS_NO_MISALIGNED
+#define _UACCESS_NO_MISALIGNED 0
+#endif
+
+_UACCESS_INLINE int _uaccess_get_scalar(unsigned long long *v,
+					const void __user *p,
+					unsigned long size)
+{
+	const unsigned char __user *c = (const unsigned char __user *)p;
+	unsigned long long x = 0, b;
+
+	if (!_UACCESS_NO_MISALIGNED ||
+	    __builtin_expect(!((unsigned long)p & (size - 1)), 1))
+		return _uaccess_get_unsafe(v, p, size);
+	for (unsigned long i = 0; i < size; i++) {
+		__asm__("" : "+r"(i));
+		/* The most significant byte first: shifts by constants only. */
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+		if (_uaccess_get_unsafe(&b, c + i, 1)) {
+#else
+		if (_uaccess_get_unsafe(&b, c + size - 1 - i, 1)) {
+#endif
+			*v = 0;
+			return -UACCESS_EFAULT;
+		}
+		x = x << 8 | b;
+	}
+	*v = x;
+	return 0;
+}
+
+_UACCESS_INLINE int _uaccess_put_scalar(unsigned long long v, void __user *p,
+					unsigned long size)
+{
+	unsigned char __user *c = (unsigned char __user *)p;
+
+	if (!_UACCESS_NO_MISALIGNED ||
+	    __builtin_expect(!((unsigned long)p & (size - 1)), 1))
+		return _uaccess_put_unsafe(v, p, size);
+	for (unsigned long i = 0; i < size; i++) {
+		__asm__("" : "+r"(i));
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+		if (_uaccess_put_unsafe(v >> 8 * (size - 1), c + i, 1))
+			return -UACCESS_EFAULT;
+		v <<= 8;
+#else
+		if (_uaccess_put_unsafe(v, c + i, 1))
+			return -UACCESS_EFAULT;
+		v >>= 8;
+#endif
+	}
+	return 0;
+}
+
+/*
  * Scalar calls: one access inside a window of its own, for get_user and
  * put_user (the unsafe accessors run in the caller's window).
  */
@@ -121,7 +194,7 @@ _UACCESS_INLINE int _uaccess_get_user(unsigned long long *v,
 	int err;
 
 	_uaccess_user_open(p, size, UACCESS_READ);
-	err = _uaccess_get_unsafe(v, p, size);
+	err = _uaccess_get_scalar(v, p, size);
 	_uaccess_user_close(p, size, UACCESS_READ);
 	return err;
 }
@@ -134,7 +207,7 @@ _UACCESS_INLINE int _uaccess_put_user(unsigned long long v, void __user *p,
 	int err;
 
 	_uaccess_user_open(p, size, UACCESS_WRITE);
-	err = _uaccess_put_unsafe(v, p, size);
+	err = _uaccess_put_scalar(v, p, size);
 	_uaccess_user_close(p, size, UACCESS_WRITE);
 	return err;
 }

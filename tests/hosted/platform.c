@@ -76,6 +76,23 @@ void plat_protect(void *p, size_t npages, enum plat_prot prot)
 	}
 }
 
+/*
+ * Needs the right to map below vm.mmap_min_addr (CAP_SYS_RAWIO). MAP_FIXED:
+ * nothing of the process lies at 0 (qemu-user ignores MAP_FIXED_NOREPLACE).
+ */
+bool plat_map_page_zero(void)
+{
+	void *p = mmap(NULL, plat_page_size(), PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+
+	return p != MAP_FAILED;
+}
+
+void plat_unmap_page_zero(void)
+{
+	munmap(NULL, plat_page_size());
+}
+
 unsigned long plat_fault_count(void)
 {
 	return faults;

@@ -174,6 +174,15 @@ M = [
  ('user_write_access_begin opens a read window', U, 32, ['750/native'],
   "	_uaccess_window_open_dir(p, n, UACCESS_WRITE);",
   "	_uaccess_window_open_dir(p, n, UACCESS_READ);"),
+ ("a misaligned put_user stores its bytes little-endian", G, 32, ['750/native'],
+  "		if (_uaccess_put_unsafe(v >> 8 * (size - 1), c + i, 1))\n",
+  "		if (_uaccess_put_unsafe(v >> 8 * i, c + i, 1))\n"),
+ ("a misaligned get_user reads its bytes from the wrong end", G, 32, ['750/native'],
+  "		if (_uaccess_get_unsafe(&b, c + i, 1)) {\n",
+  "		if (_uaccess_get_unsafe(&b, c + size - 1 - i, 1)) {\n"),
+ ("uaccess_set_user_range: no warning for a range holding the masked address",
+  'lib/uaccess.c', 32, ['750/native'],
+  "	return m < end && start <= m + 4095 ? -1 : 0;", "	(void)m;\n	return 0;"),
 ]
 
 QEMU = os.environ.get('QEMU_PPC', 'qemu-ppc')

@@ -16,6 +16,11 @@ check-rv64-clang_ARGS := ARCH=riscv64 CC="clang --target=riscv64-linux-gnu" \
 check-sparse-rv64_ARGS := ARCH=riscv64
 check-sparse-rv64_TARGET := sparse
 check-sparse-rv64_LOGS := sparse.log
+# The suite once more, under the misaligned-access plugin (tests/misaligned.mk).
+CHECK_RUNS += misaligned-rv64
+check-misaligned-rv64_ARGS := ARCH=riscv64
+check-misaligned-rv64_TARGET := misaligned
+check-misaligned-rv64_LOGS := misaligned.log
 # make lint (tests/lint.mk) with the cross compiler and clang's target.
 check-lint-rv64_ARGS := ARCH=riscv64
 check-lint-rv64_TARGET := lint

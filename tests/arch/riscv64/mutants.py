@@ -22,6 +22,7 @@ C = 'arch/riscv64/clear_user.S'
 P = 'arch/riscv64/copy_user.S'
 A = 'arch/riscv64/include/uaccess/arch.h'
 W = 'lib/word_at_a_time.h'
+G = 'include/uaccess/generic.h'
 H = ['native']
 # The bare-metal kernel's configuration (examples/riscv64/kernel.mk).
 BM = ['qemu:virt']
@@ -68,11 +69,23 @@ M = [
  ("get_user of 4 bytes sign-extends", A, H,
   'case 4: _UACCESS_GET("lwu"', 'case 4: _UACCESS_GET("lw"'),
  ("Spectre mask compares the wrong way (keeps what is outside)", A, H,
-  "sltu %[mask], %[off], %[span]", "sltu %[mask], %[span], %[off]"),
+  "sltu %[out], %[off], %[span]", "sltu %[out], %[span], %[off]"),
  ("Spectre mask returns the address unmasked", A, H,
-  "	return a & mask;", "	(void)mask;\n	return a;"),
+  "	return m;", "	(void)m;\n	return a;"),
  ("Spectre mask keeps the user end itself", A, H,
-  '[span] "r"(end - start));', '[span] "r"(end - start + 1));'),
+  '[span] "r"(end - start), [a] "r"(a));',
+  '[span] "r"(end - start + 1), [a] "r"(a));'),
+ ("Spectre mask sends a refused pointer to 0, the NULL page (user memory from VA 0)", A, H,
+  '"srli %[out], %[out], 1\\n\\t"', '"srli %[out], %[out], 0\\n\\t"'),
+ # Misaligned scalars: the plugin run sees the access, QEMU does not trap it.
+ ("a misaligned scalar is one access (no alignment test)", A, ['misaligned'],
+  "#define _UACCESS_NO_MISALIGNED 1\n", "#define _UACCESS_NO_MISALIGNED 0\n"),
+ ("a misaligned get_user that faults reports success", G, H,
+  "			*v = 0;\n			return -UACCESS_EFAULT;\n",
+  "			*v = 0;\n			return 0;\n"),
+ ("a misaligned put_user leaves its last byte unwritten", G, H,
+  "		if (_uaccess_put_unsafe(v, c + i, 1))\n",
+  "		if (i < size - 1 && _uaccess_put_unsafe(v, c + i, 1))\n"),
  ("string calls: the NUL's byte read off the wrong end", W, H,
   "0x0001020304050607UL", "0x0706050403020100UL"),
  # sstatus.SUM: only the bare-metal kernel enforces it, so only it can tell.
@@ -87,7 +100,11 @@ OUT = 'build/mutants-rv'
 
 
 def run_hosted(key, s):
-    """One run of the hosted suite under qemu-riscv64, feature set s."""
+    """One run of the hosted suite under qemu-riscv64, feature set s, or
+    'misaligned': the suite under the misaligned-access plugin."""
+    if s == 'misaligned':
+        return mutate.hosted(['make', '-s', 'ARCH=riscv64', f'O={OUT}',
+                              'misaligned'])
     return mutate.hosted([QEMU, f'{OUT}/tests/uaccess-test', s])
 
 

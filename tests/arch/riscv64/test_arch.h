@@ -27,8 +27,11 @@ bool test_arch_probe_read(const void *p);
 #define TEST_ARCH_CLEAR_LIMITS 8, 64
 #define TEST_ARCH_COPY_LIMITS 8, 64
 
-/* What uaccess_mask_ptr() makes of an address outside the range (the NULL page). */
-#define TEST_ARCH_MASKED_ADDR 0UL
+/*
+ * What uaccess_mask_ptr() makes of an address outside the range: bit 63
+ * set, bit 62 clear, non-canonical in every paging mode.
+ */
+#define TEST_ARCH_MASKED_ADDR 0x8000000000000000UL
 
 /*
  * masked_user_access_begin() refuses an object that starts in the range

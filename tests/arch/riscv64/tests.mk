@@ -22,6 +22,9 @@ TEST_ARCH_LDFLAGS := -static
 TEST_CONFIGS := native
 QEMU_RISCV64 ?= qemu-riscv64
 test_cmd = $(QEMU_RISCV64) $(TEST_BIN) $(1)
+# make misaligned (tests/misaligned.mk): the routines make no misaligned
+# access, and the suite checks it under this qemu.
+MISALIGNED_QEMU = $(QEMU_RISCV64)
 # The libc-free build of the suite (tests/nolibc), once.
 NOLIBC_CONFIGS := native
 NOLIBC_ARCH_CFLAGS :=

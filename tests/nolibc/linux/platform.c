@@ -27,6 +27,7 @@
 #define PROT_WRITE	2
 #define PROT_EXEC	4
 #define MAP_PRIVATE	0x02
+#define MAP_FIXED	0x10
 #define MAP_ANONYMOUS	0x20
 #define SA_SIGINFO	4
 #define SIGBUS		7
@@ -103,6 +104,25 @@ void plat_protect(void *p, size_t npages, enum plat_prot prot)
 	};
 
 	protect(p, npages * PAGE_SIZE, prots[prot]);
+}
+
+/*
+ * Needs the right to map below vm.mmap_min_addr (CAP_SYS_RAWIO). MAP_FIXED:
+ * nothing of the process lies at 0 (qemu-user ignores MAP_FIXED_NOREPLACE).
+ */
+bool plat_map_page_zero(void)
+{
+	long r = linux_syscall(NR_mmap, 0, PAGE_SIZE, PROT_READ | PROT_WRITE,
+			       MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED,
+			       -1, 0);
+
+	return (unsigned long)r <= -4096UL;
+}
+
+/* Left mapped, inaccessible: the libc-free platform has no munmap. */
+void plat_unmap_page_zero(void)
+{
+	protect(NULL, PAGE_SIZE, 0);
 }
 
 unsigned long plat_fault_count(void)

@@ -28,11 +28,25 @@
 #define _UACCESS_FUNC_ALIGN 5
 
 /*
+ * Some cores trap a misaligned integer access (603e in some cases, 44x
+ * with CCR0[FLSTA]): scalars at a misaligned address go through the copy
+ * routine (<uaccess/generic.h>), whose stores are aligned and whose fixups
+ * finish byte by byte.
+ */
+#define _UACCESS_NO_MISALIGNED 1
+
+/*
  * User space ends at the kernel's TASK_SIZE: 0xc0000000 with the 3G/1G
  * split (the default of 32-bit Linux and of this build), 0x80000000 with
- * 2G/2G. A kernel with another split calls uaccess_set_user_range(0, end)
- * before uaccess_init() (or builds with -DUACCESS_USER_END=...).
+ * 2G/2G. A kernel with another split calls uaccess_set_user_range(4096,
+ * end) before uaccess_init() (or builds with -DUACCESS_USER_END=...).
+ * Start at 4096 or above: a 32-bit address space has no address that
+ * always faults, so a refused pointer is masked to 0, and the NULL page
+ * must be mapped neither as user nor as kernel memory for it to fault
+ * (uaccess_set_user_range() returns -1 for a range that holds it). The
+ * object of masked_user_access_begin() is at most that page.
  */
+#define _UACCESS_MASKED_OBJECT_MAX 4096UL
 #define UACCESS_USER_END_3G 0xc0000000UL
 #define UACCESS_USER_END_2G 0x80000000UL
 #ifndef UACCESS_USER_END
@@ -62,8 +76,9 @@
  * So besides the page fault (DSI, and on Book E the data TLB miss it cannot
  * resolve), the kernel may route an alignment exception taken by a library
  * instruction to uaccess_fixup() as well: dcbz on a cache-inhibited user
- * mapping (a user mmap of device memory), or a misaligned source load on a
- * core that traps those; the call then completes byte by byte, exactly.
+ * mapping (a user mmap of device memory), or a misaligned source load of
+ * the copy routine on a core that traps those; the call then completes
+ * byte by byte, exactly. Scalars are never misaligned (above).
  * On MPC8xx a dcbz that misses the TLB does not set DAR: a kernel that
  * resolves such faults must compute the address from the instruction
  * (rA|0 + rB), as Linux does.
@@ -185,11 +200,14 @@ _UACCESS_INLINE unsigned long _uaccess_copy_unsafe(void __user *to,
 }
 
 /*
- * Scalars: loads or stores with table entries, inside a KUAP window. A
- * fault resumes out of line, which sets -UACCESS_EFAULT and, for a load, a
- * zero value. hi and lo are in-out operands: a load of 1, 2 or 4 bytes
- * writes lo alone, and hi must keep its 0 for *v to be zero-extended. An 8-byte object is two words; a put_user that faults on the
- * second word has written the first (both lie before the fault).
+ * Scalars: aligned loads or stores with table entries, inside a KUAP
+ * window (a misaligned object never reaches these: <uaccess/generic.h>'s
+ * _uaccess_get_scalar). A fault resumes out of line, which sets
+ * -UACCESS_EFAULT and, for a load, a zero value. hi and lo are in-out
+ * operands: a load of 1, 2 or 4 bytes writes lo alone, and hi must keep
+ * its 0 for *v to be zero-extended. An 8-byte object is two words; a
+ * put_user that faults on the second word has written the first (both lie
+ * before the fault).
  */
 #define _UACCESS_GET_WORDS(insn, p, hi, lo, err)			\
 	__asm__ volatile("1:	" insn "\n"				\
@@ -274,10 +292,12 @@ _UACCESS_INLINE void _uaccess_barrier_nospec(void)
  * below start wraps to a huge offset), subfe turns the carry into a mask
  * (0 or all ones), and. A load or store that runs speculatively after a
  * mispredicted access_ok() depends on the mask, so it never sees the
- * caller's kernel pointer; address 0 is the NULL page, which no kernel
- * maps. Cost: four integer instructions.
+ * caller's kernel pointer. The masked address is 0 (_UACCESS_MASKED_ADDR
+ * of <uaccess/generic.h>): see the user end above for what that asks of
+ * the kernel. Cost: four integer instructions.
  */
 #define _uaccess_mask_addr _uaccess_mask_addr
+#define _UACCESS_MASKED_ADDR 0UL
 _UACCESS_INLINE unsigned long _uaccess_mask_addr(unsigned long a,
 					       unsigned long start,
 					       unsigned long end)

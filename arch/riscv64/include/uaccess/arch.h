@@ -11,10 +11,13 @@
  * its fixup, which returns from the routine like any other path, so the
  * window is closed after every call, faults included.
  *
- * Exceptions a kernel routes to uaccess_fixup(): the load and store page
- * faults (scause 13 and 15) with sepc, and the access faults (5 and 7)
- * where a PMP guards user memory. The routines never make a misaligned
- * access, so no misaligned-access trap comes from the library.
+ * Exceptions a kernel routes to uaccess_fixup(), with sepc: the load and
+ * store page faults (scause 13 and 15), and the load and store access
+ * faults (5 and 7), which a PMP raises and which a masked address raises
+ * when paging is off. Those are the only causes a library instruction
+ * takes: it makes no misaligned access (_UACCESS_NO_MISALIGNED below), so
+ * no misaligned trap (4, 6) comes from the library, and its pc is never
+ * the target of an instruction fault (1, 12).
  */
 #ifndef UACCESS_ARCH_H
 #define UACCESS_ARCH_H
@@ -28,6 +31,13 @@
 
 /* .S functions start on 16 bytes (the default), so say it once. */
 #define _UACCESS_FUNC_ALIGN 4
+
+/*
+ * A core may trap a misaligned load or store (to firmware that emulates
+ * it, or to the kernel as scause 4 or 6): scalars at a misaligned address
+ * go through the copy routine (<uaccess/generic.h>), which makes none.
+ */
+#define _UACCESS_NO_MISALIGNED 1
 
 /*
  * User space: Linux's TASK_SIZE is half the virtual address space of the
@@ -153,10 +163,12 @@ _UACCESS_INLINE unsigned long _uaccess_copy_unsafe(void __user *to,
 }
 
 /*
- * Scalars: one load or store with a table entry, no window. A fault
- * resumes out of line, which sets -UACCESS_EFAULT and, for a load, a zero
- * value. lbu, lhu and lwu zero-extend, so *v is the object's value. Every
- * size is one access: a store that faults writes nothing.
+ * Scalars: one aligned load or store with a table entry, no window (a
+ * misaligned object never reaches these: <uaccess/generic.h>'s
+ * _uaccess_get_scalar). A fault resumes out of line, which sets
+ * -UACCESS_EFAULT and, for a load, a zero value. lbu, lhu and lwu
+ * zero-extend, so *v is the object's value. Every size is one access: a
+ * store that faults writes nothing.
  */
 #define _UACCESS_GET(insn, p, v, err)					\
 	__asm__ volatile("1:	" insn " %[val], 0(%[p])\n"		\
@@ -232,25 +244,35 @@ _UACCESS_INLINE void _uaccess_barrier_nospec(void)
 }
 
 /*
- * Spectre v1: a if start <= a < end, else 0 (the NULL page, which no
- * kernel maps), without a branch: sltu sets 1 iff a - start < end - start
- * (one compare covers both ends: a below start wraps to a huge offset),
- * neg turns it into a mask (all ones or 0), and. Written in asm so that
- * no compiler can turn the compare into a branch. Cost: five integer
- * instructions.
+ * Spectre v1: a if start <= a < end, else _UACCESS_MASKED_ADDR, without a
+ * branch: sltu sets 1 iff a - start < end - start (one compare covers both
+ * ends: a below start wraps to a huge offset), addi turns it into 0 or all
+ * ones (outside), or forces all ones outside, and the xor with that shifted
+ * right by one leaves bit 63 alone. Written in asm so that no compiler can
+ * turn the compare into a branch. Cost: seven integer instructions.
+ *
+ * The masked address has bit 63 set and bit 62 clear: non-canonical under
+ * Sv39, Sv48 and Sv57 (bits 63 down to the mode's top VA bit must be
+ * equal), so an access there, or up to 2^62 bytes above it, page-faults
+ * whatever the kernel maps, page 0 included; with paging off it is past
+ * every physical address and access-faults. Every user end lies below it.
  */
+#define _UACCESS_MASKED_ADDR 0x8000000000000000UL
 #define _uaccess_mask_addr _uaccess_mask_addr
 _UACCESS_INLINE unsigned long _uaccess_mask_addr(unsigned long a,
 					       unsigned long start,
 					       unsigned long end)
 {
-	unsigned long mask;
+	unsigned long out, m;
 
-	__asm__("sltu %[mask], %[off], %[span]\n\t"
-		"neg %[mask], %[mask]"
-		: [mask] "=&r"(mask)
-		: [off] "r"(a - start), [span] "r"(end - start));
-	return a & mask;
+	__asm__("sltu %[out], %[off], %[span]\n\t"
+		"addi %[out], %[out], -1\n\t"
+		"or %[m], %[a], %[out]\n\t"
+		"srli %[out], %[out], 1\n\t"
+		"xor %[m], %[m], %[out]"
+		: [out] "=&r"(out), [m] "=&r"(m)
+		: [off] "r"(a - start), [span] "r"(end - start), [a] "r"(a));
+	return m;
 }
 
 /*
