@@ -35,7 +35,7 @@ int uaccess_check_zeroed_user(const void __user *from, unsigned long size)
 		((unsigned long)uaccess_mask_ptr(from) & ~(WAT_BYTES - 1));
 	/* Range bytes from p on: no wrap, from + size <= the user end. */
 	left = off + size;
-	_uaccess_window_open_masked(p, (left + WAT_BYTES - 1) & ~(WAT_BYTES - 1));
+	_uaccess_read_window_open_masked(p, (left + WAT_BYTES - 1) & ~(WAT_BYTES - 1));
 	if (_uaccess_get_unsafe(&v, p, WAT_BYTES))
 		goto efault;
 	w = (unsigned long)v & wat_mask_from(off);
@@ -53,10 +53,10 @@ int uaccess_check_zeroed_user(const void __user *from, unsigned long size)
 	w &= wat_mask_upto(left);	/* 1 <= left <= WAT_BYTES */
 	res = w == 0;
 out:
-	_uaccess_window_close();
+	_uaccess_window_close_dir(UACCESS_READ);
 	return res;
 efault:
-	_uaccess_window_close();
+	_uaccess_window_close_dir(UACCESS_READ);
 	return -UACCESS_EFAULT;
 }
 

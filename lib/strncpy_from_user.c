@@ -55,7 +55,7 @@ long uaccess_strncpy_from_user(char *dst, const char __user *src, long count)
 		((unsigned long)uaccess_mask_ptr(src) & ~(WAT_BYTES - 1));
 	left = off + max;	/* range bytes from p on: cannot wrap, a + max <= end */
 	/* The window covers the aligned words actually read. */
-	_uaccess_window_open_masked(p, (left + WAT_BYTES - 1) & ~(WAT_BYTES - 1));
+	_uaccess_read_window_open_masked(p, (left + WAT_BYTES - 1) & ~(WAT_BYTES - 1));
 	if (_uaccess_get_unsafe(&v, p, WAT_BYTES))
 		goto efault;
 	v = wat_fill_before((unsigned long)v, off);
@@ -115,9 +115,9 @@ long uaccess_strncpy_from_user(char *dst, const char __user *src, long count)
 		if (_uaccess_get_unsafe(&v, p, WAT_BYTES))
 			goto efault;
 	}
-	_uaccess_window_close();
+	_uaccess_window_close_dir(UACCESS_READ);
 	return res;
 efault:
-	_uaccess_window_close();
+	_uaccess_window_close_dir(UACCESS_READ);
 	return -UACCESS_EFAULT;
 }

@@ -37,7 +37,7 @@ long uaccess_strnlen_user(const char __user *s, long n)
 	p = (const unsigned long __user *)
 		((unsigned long)uaccess_mask_ptr(s) & ~(WAT_BYTES - 1));
 	left = off + max;	/* range bytes from p on: cannot wrap, a + max <= end */
-	_uaccess_window_open_masked(p, (left + WAT_BYTES - 1) & ~(WAT_BYTES - 1));
+	_uaccess_read_window_open_masked(p, (left + WAT_BYTES - 1) & ~(WAT_BYTES - 1));
 	if (_uaccess_get_unsafe(&v, p, WAT_BYTES))
 		goto efault;
 	v = wat_fill_before((unsigned long)v, off);
@@ -68,9 +68,9 @@ long uaccess_strnlen_user(const char __user *s, long n)
 		if (_uaccess_get_unsafe(&v, p, WAT_BYTES))
 			goto efault;
 	}
-	_uaccess_window_close();
+	_uaccess_window_close_dir(UACCESS_READ);
 	return res;
 efault:
-	_uaccess_window_close();
+	_uaccess_window_close_dir(UACCESS_READ);
 	return 0;
 }

@@ -214,11 +214,12 @@ _UACCESS_INLINE int _uaccess_put_user(unsigned long long v, void __user *p,
 #endif
 
 /*
- * The windows of user_access_begin() and of the library's string calls:
- * both directions. The barrier stops speculation until the range check
- * before it has resolved: user_access_begin() cannot rewrite its caller's
- * pointer the way the single calls mask theirs. Code that masks its
- * pointer after the check (lib/strn*_user.c) opens the window without it.
+ * The window of user_access_begin(): both directions. The barrier stops
+ * speculation until the range check before it has resolved:
+ * user_access_begin() cannot rewrite its caller's pointer the way the
+ * single calls mask theirs. Code that masks its pointer after the check
+ * (masked_user_access_begin(), lib/strn*_user.c) opens the window without
+ * it.
  */
 _UACCESS_INLINE void _uaccess_window_open(const void __user *p, unsigned long n)
 {
@@ -230,6 +231,17 @@ _UACCESS_INLINE void _uaccess_window_open_masked(const void __user *p,
 						 unsigned long n)
 {
 	_uaccess_user_open(p, n, UACCESS_READ | UACCESS_WRITE);
+}
+
+/*
+ * The window of the library's string and struct calls, which only read
+ * user memory: loads alone, after the mask, without the barrier. Closed by
+ * _uaccess_window_close_dir(UACCESS_READ).
+ */
+_UACCESS_INLINE void _uaccess_read_window_open_masked(const void __user *p,
+						      unsigned long n)
+{
+	_uaccess_user_open(p, n, UACCESS_READ);
 }
 
 /* The one-way windows: the same, for dir alone. */

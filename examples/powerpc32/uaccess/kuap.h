@@ -27,6 +27,7 @@ struct kuap_count {
 	unsigned long allows, prevents;
 	long open;		/* windows open now: 0 or 1 */
 	unsigned long misuse;	/* nested opens, closes without an open */
+	int dirs;		/* every window's direction, OR-ed (a test clears it) */
 };
 extern struct kuap_count kuap_count;
 
@@ -41,12 +42,13 @@ static inline void uaccess_kuap_allow(const void __user *addr, unsigned long n,
 	if (kuap_count.open++)
 		kuap_count.misuse++;
 	kuap_count.allows++;
+	kuap_count.dirs |= dir;
 	__asm__ volatile("mtspr 48, %0\n\tisync"	/* PID = user */
 			 : : "r"(KUAP_USER_PID) : "memory");
 #ifdef KUAP_CHAIN_TEST_HOOKS
 	test_kuap_allow(addr, n, dir);
 #else
-	(void)addr, (void)n, (void)dir;
+	(void)addr, (void)n;
 #endif
 }
 

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
  * KUAP: the bulk calls open the window before touching user memory and
- * close it on every path, fault fixups included. This file is compiled as a
+ * close it on every path, fault fixups included; so do the scalars, each
+ * with the window of its direction over exactly its object, and the calls
+ * that only read open read windows. This file is compiled as a
  * KUAP kernel would compile its callers: UACCESS_KUAP is defined, and
  * <uaccess/kuap.h> (tests/arch/powerpc32/uaccess/kuap.h) forwards the hooks
  * here.
@@ -36,6 +38,7 @@ static struct {
 	unsigned long n;
 	int dir;
 	int prevent_dir;	/* what the last prevent() got */
+	int dirs;		/* every allow()'s dir since it was cleared */
 } kuap;
 
 static void set_pages(const unsigned char *p, unsigned long n,
@@ -62,6 +65,7 @@ void test_kuap_allow(const void __user *addr, unsigned long n, int dir)
 	kuap.addr = addr;
 	kuap.n = n;
 	kuap.dir = dir;
+	kuap.dirs |= dir;
 	set_pages(KPTR(addr), n, dir == UACCESS_KUAP_READ ? PLAT_RO : PLAT_RW);
 	kuap.prevent_dir = 0;
 }
@@ -197,6 +201,139 @@ write_fault:
 	t_group_end();
 }
 
+/*
+ * One scalar call: its return, and exactly one window, of the call's
+ * direction, over exactly the object (none when access_ok refuses it).
+ * The hooks' pages are read-only in a read window, so a put_user through
+ * one faults here, as it would under a KUAP that protects writes.
+ */
+static void scalar_one(unsigned long size, bool put, bool checked,
+		       unsigned char *p, int want, bool refused)
+{
+	const int want_dir = put ? UACCESS_KUAP_WRITE : UACCESS_KUAP_READ;
+	unsigned long a0 = kuap.allows, p0 = kuap.prevents, m0 = kuap.misuse;
+	int r = 0;
+
+	kuap.dirs = 0;
+	kuap.addr = NULL;
+	kuap.n = 0;
+#define SCALAR(T) do {							\
+	T x = (T)0x5a;							\
+	if (put)							\
+		r = checked ? put_user(x, (T __user *)p)		\
+			    : __put_user(x, (T __user *)p);		\
+	else								\
+		r = checked ? get_user(x, (T __user *)p)		\
+			    : __get_user(x, (T __user *)p);		\
+} while (0)
+	switch (size) {
+	case 1: SCALAR(uint8_t); break;
+	case 2: SCALAR(uint16_t); break;
+	case 4: SCALAR(uint32_t); break;
+	default: SCALAR(uint64_t); break;
+	}
+#undef SCALAR
+	t_case(r == want && kuap.open == 0 && kuap.misuse == m0 &&
+	       kuap.allows - a0 == !refused && kuap.prevents - p0 == !refused &&
+	       (refused || (kuap.dirs == want_dir && kuap.addr == UPTR(p) &&
+			    kuap.n == size)),
+	       "%s%s_user of %lu at hole%+ld: returned %d (want %d), %lu "
+	       "windows, dir %d (want %d), range %p+%lu (want %p+%lu)",
+	       checked ? "" : "__", put ? "put" : "get", size,
+	       (long)(p - (user + HOLE * page)), r, want, kuap.allows - a0,
+	       kuap.dirs, want_dir, KPTR(kuap.addr), kuap.n, (void *)p, size);
+}
+
+/* Every size, both directions, checked and not, around the hole. */
+static void scalars(void)
+{
+	unsigned char *hole = user + HOLE * page;
+	unsigned long start0 = uaccess_user_start, end0 = uaccess_user_end;
+
+	t_group_begin("KUAP: get_user / put_user, the window of each");
+	for (unsigned long size = 1; size <= 8; size *= 2)
+		for (int put = 0; put < 2; put++)
+			for (int checked = 0; checked < 2; checked++) {
+				/* Aligned and not, whole, straddling, in it. */
+				scalar_one(size, put, checked, user + 64, 0, false);
+				scalar_one(size, put, checked, user + 65, 0, false);
+				scalar_one(size, put, checked, hole - size, 0, false);
+				if (size > 1)
+					scalar_one(size, put, checked, hole - size / 2,
+						   -UACCESS_EFAULT, false);
+				scalar_one(size, put, checked, hole, -UACCESS_EFAULT, false);
+			}
+	uaccess_set_user_range(page, (unsigned long)user + page);
+	for (unsigned long size = 1; size <= 8; size *= 2)
+		for (int put = 0; put < 2; put++)
+			scalar_one(size, put, true, user + page, -UACCESS_EFAULT, true);
+	uaccess_set_user_range(start0, end0);
+	t_group_end();
+}
+
+/*
+ * The calls that only read (strings, check_zeroed_user,
+ * copy_struct_from_user) open read windows only, on success, on a fault
+ * and after an early answer. They are out of line: their windows reach
+ * the hooks of the library's build, which only the e500 kernel's are
+ * (examples/powerpc32/uaccess/kuap.h, whose kuap_count.dirs collects every
+ * window's direction); this file's hooks see inline calls only.
+ */
+static void read_calls(unsigned char *kbuf)
+{
+#ifdef KUAP_CHAIN_TEST_HOOKS
+	unsigned char *hole = user + HOLE * page;
+	unsigned long a0, m0;
+	long r;
+
+	t_group_begin("KUAP: the calls that only read open read windows");
+	set_pages(user, 2 * page, PLAT_RW);
+	plat_user_begin();
+	memcpy(user + 100, "hello", 6);
+	memset(hole - 16, 'x', 16);
+	memset(user + 200, 0, 64);
+	user[230] = 1;
+	plat_user_end();
+#define READ_CALL(call, want, what) do {				\
+	a0 = kuap_count.allows, m0 = kuap_count.misuse;			\
+	kuap_count.dirs = 0;						\
+	r = (call);							\
+	t_case(r == (want) && !kuap_count.open &&			\
+	       kuap_count.misuse == m0 && kuap_count.allows - a0 >= 1 &&	\
+	       kuap_count.dirs == UACCESS_KUAP_READ,			\
+	       "%s: returned %ld (want %ld), %lu windows, dirs %d (want " \
+	       "read only)", what, r, (long)(want),			\
+	       kuap_count.allows - a0, kuap_count.dirs);		\
+} while (0)
+	READ_CALL(strnlen_user(UPTR(user + 100), 64), 6, "strnlen_user");
+	READ_CALL(strnlen_user(UPTR(hole - 16), 64), 0,
+		  "strnlen_user into the hole");
+	READ_CALL(strncpy_from_user((char *)kbuf, UPTR(user + 100), 64), 5,
+		  "strncpy_from_user");
+	READ_CALL(strncpy_from_user((char *)kbuf, UPTR(hole - 16), 64),
+		  -UACCESS_EFAULT, "strncpy_from_user into the hole");
+	READ_CALL(check_zeroed_user(UPTR(user + 200), 64), 0,
+		  "check_zeroed_user, a nonzero byte (early answer)");
+	READ_CALL(check_zeroed_user(UPTR(user + 200), 30), 1,
+		  "check_zeroed_user, all zero");
+	READ_CALL(check_zeroed_user(UPTR(hole), 16), -UACCESS_EFAULT,
+		  "check_zeroed_user into the hole");
+	READ_CALL(copy_struct_from_user(kbuf, 16, UPTR(user + 200), 24), 0,
+		  "copy_struct_from_user, a longer zero tail");
+	READ_CALL(copy_struct_from_user(kbuf, 16, UPTR(user + 200), 64),
+		  -UACCESS_E2BIG, "copy_struct_from_user, a nonzero tail");
+	READ_CALL(copy_struct_from_user(kbuf, 16, UPTR(hole - 8), 16),
+		  -UACCESS_EFAULT, "copy_struct_from_user into the hole");
+#undef READ_CALL
+	set_pages(user, 2 * page, PLAT_NONE);
+	t_group_end();
+#else
+	(void)kbuf;
+	plat_printf("# KUAP read windows of the out-of-line calls: checked by "
+		    "the e500 kernel, whose hooks the library is built with\n");
+#endif
+}
+
 void test_kuap(void)
 {
 	static const unsigned long sizes[] = {
@@ -215,6 +352,8 @@ void test_kuap(void)
 	plat_protect(user, PAGES, PLAT_NONE);
 
 	windows(kbuf);
+	scalars();
+	read_calls(kbuf);
 	for (size_t o = 0; o < sizeof(ops) / sizeof(ops[0]); o++) {
 		t_group_begin("%s %s KUAP window around every call",
 			      uaccess_strategy_name(), ops[o].name);
