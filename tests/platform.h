@@ -58,6 +58,12 @@ bool plat_masked_addr_faults(void);
  */
 bool plat_map_page_zero(void);
 void plat_unmap_page_zero(void);
+/*
+ * The CPU's user-access window now, outside plat_user_begin(): 1 open (AC
+ * set under SMAP, sstatus.SUM set, a KUAP window), 0 closed, -1 where the
+ * platform has no window to read (a Linux process).
+ */
+int plat_window_state(void);
 /* User-memory faults resolved through uaccess_fixup() so far. */
 unsigned long plat_fault_count(void);
 int plat_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -16,6 +16,7 @@ const struct test suite[] = {
 	{ "strings", test_strings },
 	{ "struct", test_struct },
 	{ "nofault", test_nofault },
+	{ "state", test_state },
 	{ "fuzz", test_fuzz },
 	{ "hostile", test_hostile },
 	{ NULL, NULL },

@@ -17,6 +17,7 @@ void test_strings(void);
 void test_window(void);
 void test_struct(void);
 void test_nofault(void);
+void test_state(void);
 void test_fuzz(void);
 /* The differential fuzzer's own modes of t_main(): tests/fuzz.h. */
 int fuzz_main(const char *arg);

@@ -5,7 +5,8 @@
  * registered; registering sorts its table (given here in reverse order),
  * patches its code (test_arch_module_code) and makes its calls survive
  * real faults with exact counts; a malformed or repeated registration is
- * refused with its reason; unregistering a module, first or last in the
+ * refused with its reason, the module behind the list's head too, and
+ * leaves the list as it was; unregistering a module, first or last in the
  * list, leaves the other's entries found and its own not.
  */
 #include <string.h>
@@ -166,6 +167,30 @@ static void module_calls(void)
 	       g, v, plat_fault_count() - before);
 }
 
+/*
+ * After the refusals the list is still head -> second -> end (the library
+ * links through `next`, newest first). Checked through the links before
+ * any search: a module linked in twice makes a cycle, which would turn
+ * the lookup of a pc in no table into an endless loop. Then that lookup
+ * must answer 0. A broken list is cut after its head, so that the rest of
+ * the suite fails instead of hanging.
+ */
+static void list_intact(struct uaccess_module *head,
+			struct uaccess_module *second)
+{
+	bool intact = head->next == second && !second->next;
+
+	t_case(intact, "module list after the refusals: head->next %p, "
+	       "second->next %p, want %p and NULL", (void *)head->next,
+	       (void *)second->next, (void *)second);
+	if (!intact) {
+		head->next = second->next = NULL;
+		return;
+	}
+	t_case(uaccess_fixup((unsigned long)&list_intact) == 0,
+	       "uaccess_fixup() of a pc in no table found an entry");
+}
+
 static struct uaccess_module module_a = TEST_MODULE(moda);
 static struct uaccess_module module_b = TEST_MODULE(modb);
 
@@ -227,6 +252,11 @@ void test_module(void)
 	check_refused(&bad, "misaligned", "module: extable bounds are not whole entries");
 	test_arch_module_refusals(&module_a);
 	check_found(&module_a, "A", true, "after the refusals");
+	/* Neither the list nor A's code changed: A alone, patched as before. */
+	t_case(!module_a.next, "module list after the refusals: A->next %p, "
+	       "want NULL", (void *)module_a.next);
+	module_a.next = NULL;
+	test_arch_module_code(&module_a, test_features, "after the refusals");
 	t_group_end();
 
 	t_group_begin("module: two registered, the first unregistered");
@@ -234,6 +264,10 @@ void test_module(void)
 	t_case(r == 0, "register B: returned %d", r);
 	check_found(&module_a, "A", true, "A and B registered");
 	check_found(&module_b, "B", true, "A and B registered");
+	/* A is behind B now: "already registered" must look past the head. */
+	check_refused(&module_a, "A again, behind B", "module: already registered");
+	check_refused(&module_b, "B again, the head", "module: already registered");
+	list_intact(&module_b, &module_a);
 	u = plat_alloc_pages(2);
 	plat_protect(u + page, 1, PLAT_NONE);
 	r = module_b_get_user_8(&v8, (const unsigned long long __user *)(u + page - 4));

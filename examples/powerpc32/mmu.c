@@ -171,6 +171,12 @@ bool plat_masked_addr_faults(void)
 	return false;
 }
 
+/* A window is open while PID selects the user's TLB entries. */
+int plat_window_state(void)
+{
+	return mfspr(SPR_PID) != 0 || kuap_count.open;
+}
+
 /* Page 0 is the kernel's (TLB1[0] maps its image from VA 0). */
 bool plat_map_page_zero(void)
 {

@@ -240,6 +240,11 @@ void plat_user_end(void)
 		csr_clear(sstatus, SSTATUS_SUM);
 }
 
+int plat_window_state(void)
+{
+	return (csr_read(sstatus) & SSTATUS_SUM) != 0;
+}
+
 bool mmu_test_window_open(void)
 {
 	return test_window > 0;

@@ -90,21 +90,43 @@ void kernel_exit(bool pass)
 		__asm__ volatile("cli; hlt");
 }
 
+static unsigned long read_rflags(void)
+{
+	unsigned long f;
+
+	__asm__ volatile("pushfq\n\tpopq %0" : "=r"(f) : : "memory");
+	return f;
+}
+
 /*
  * The test side's own user-memory accesses (filling and checking buffers)
  * run inside a window, like the library's. Without SMAP the window is
- * implicit (and stac would be #UD).
+ * implicit (and stac would be #UD). The first of them to open finds every
+ * window closed, the library's included: AC set there was left set by the
+ * library (counted, and checked after the suite).
  */
+unsigned long ac_left_open;	/* all CPUs' */
+
 void plat_user_begin(void)
 {
-	if (smap_on)
+	if (smap_on && !this_cpu()->test_window++) {
+		if (read_rflags() & RFLAGS_AC)
+			__atomic_fetch_add(&ac_left_open, 1, __ATOMIC_RELAXED);
 		__asm__ volatile("stac" : : : "memory");
+	}
 }
 
 void plat_user_end(void)
 {
-	if (smap_on)
+	if (smap_on && !--this_cpu()->test_window)
 		__asm__ volatile("clac" : : : "memory");
+}
+
+int plat_window_state(void)
+{
+	if (!smap_on)
+		return -1;
+	return (read_rflags() & RFLAGS_AC) != 0;
 }
 
 unsigned int smp_cpus = 1;

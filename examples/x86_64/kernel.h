@@ -67,6 +67,7 @@ struct cpu {
 	struct timer_stats timer;
 	unsigned char *timer_page;	/* the handler's user page, a hole after it */
 	unsigned long timer_text_gen;	/* text generation last found consistent */
+	int test_window;		/* plat_user_begin() without its end */
 };
 #define MAX_CPUS 2
 extern struct cpu cpus[MAX_CPUS];
@@ -135,6 +136,10 @@ void smp_run(void);
 
 /* kernel.c */
 extern bool smap_on;
+/* RFLAGS.AC: SMAP's window is open while it is set. */
+#define RFLAGS_AC	(1UL << 18)
+/* Times AC was found set where every window is closed (kernel.c). */
+extern unsigned long ac_left_open;
 void console_write(const char *s, unsigned long n);
 __attribute__((noreturn)) void kernel_exit(bool pass);
 __attribute__((format(printf, 1, 2))) int kprintf(const char *fmt, ...);

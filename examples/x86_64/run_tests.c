@@ -70,6 +70,12 @@ static void after_suite(void)
 	smap_test();
 	if (smp_cpus > 1)
 		smp_run();
+	if (smap_on) {
+		t_group_begin("kernel: no window left open by the library");
+		t_case(!ac_left_open, "%lu times AC was found set where every "
+		       "window is closed", ac_left_open);
+		t_group_end();
+	}
 	lost = timer_ac_probe(20, hits, wrong);
 	timer_report(this_cpu(), lost, hits, wrong);
 }

@@ -16,7 +16,6 @@
 
 #define PF_PRESENT	0x1
 #define PF_WRITE	0x2
-#define RFLAGS_AC	(1UL << 18)
 
 /* Expect the probe to fault at p with error code `error`. */
 static void expect_fault(int faulted, unsigned long before, void *p,
@@ -146,9 +145,9 @@ void smap_test(void)
 		__asm__ volatile("pushfq\n\tpopq %0" : "=r"(flags));
 		r = copy_to_kernel_nofault(k, k + 64, 64) |
 		    copy_from_kernel_nofault(k + 128, k, 64);
-		t_case(!r && !(flags & (1UL << 18)),
+		t_case(!r && !(flags & RFLAGS_AC),
 		       "kernel probes with AC clear: %d, AC %s before", r,
-		       flags & (1UL << 18) ? "set" : "clear");
+		       flags & RFLAGS_AC ? "set" : "clear");
 		before = trap_last_fault.count;
 		r = kprobe_load(user);
 		expect_fault(r, before, user, PF_PRESENT, "load after the kernel probes");

@@ -62,7 +62,6 @@
 #define TIMER_COUNT	100000
 
 #define RFLAGS_IF	(1UL << 9)
-#define RFLAGS_AC	(1UL << 18)
 #define KERNEL_CS	0x08
 
 extern char _lib_text_start[], _lib_text_end[];

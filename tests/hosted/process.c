@@ -46,3 +46,9 @@ bool plat_masked_addr_faults(void)
 {
 	return true;
 }
+
+/* A process has no user-access window (no SMAP, SUM or KUAP at CPL 3). */
+int plat_window_state(void)
+{
+	return -1;
+}
