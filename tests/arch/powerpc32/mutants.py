@@ -140,7 +140,7 @@ M = [
   "	if (_UACCESS_SMALL_CONST(n) && (_uaccess_get_user(&v, from, n), 1)) {"),
  ("check_zeroed_user leaves the KUAP window open after a fault", 'lib/copy_struct_from_user.c',
   32, ['qemu:e500v2-l32'],
-  "efault:\n	_uaccess_window_close();\n	return -UACCESS_EFAULT;", "efault:\n	return -UACCESS_EFAULT;"),
+  "efault:\n	_uaccess_window_close_dir(UACCESS_READ);\n	return -UACCESS_EFAULT;", "efault:\n	return -UACCESS_EFAULT;"),
  ('copy_from_kernel_nofault reports success after a fault', U, 32, ['750/native'],
   "uaccess_copy_from_kernel_nofault(void *dst,\n						   const void *src,\n						   unsigned long n)\n{\n	return _uaccess_copy_unsafe((__force void __user *)dst, src, n) ?\n		-UACCESS_EFAULT : 0;",
   "uaccess_copy_from_kernel_nofault(void *dst,\n						   const void *src,\n						   unsigned long n)\n{\n	return _uaccess_copy_unsafe((__force void __user *)dst, src, n) ?\n		0 : 0;"),
