@@ -8,11 +8,12 @@
  * the same access_ok() in front of each call; the library's checked calls
  * have it built in (and their Spectre-v1 mask).
  *
- * Columns: the library; what Linux 6.x runs on this kind of CPU (with
- * FSRM an inline rep movsb for copies, without FSRS its out-of-line clear:
- * ref_clear_linux); Linux 6.x on an ERMS CPU without FSRM (ref_copy_linux
- * and the same clear); rep only; the unrolled loop only. A cell is the
- * median over rounds of the ticks per call of one whole replay.
+ * Columns: the library; what Linux 6.x runs on this CPU, by its features
+ * as Linux tests them (copies: an inline rep movsb with FSRM, else the
+ * out-of-line ref_copy_linux; clears: an inline rep stosb with FSRS, else
+ * the out-of-line ref_clear_linux); Linux 6.x on an ERMS CPU without FSRM
+ * or FSRS (both out of line); rep only; the unrolled loop only. A cell is
+ * the median over rounds of the ticks per call of one whole replay.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -80,6 +81,14 @@ DEFINE_REPLAY(replay_linux_fsrm,
 	      CHECKED(u, n, ref_clear_linux(u, n)),
 	      CHECKED(u, n, ref_copy_rep(u, k, n)),
 	      CHECKED(u, n, ref_copy_rep(k, u, n)))
+DEFINE_REPLAY(replay_linux_fsrm_fsrs,
+	      CHECKED(u, n, ref_clear_rep(u, n)),
+	      CHECKED(u, n, ref_copy_rep(u, k, n)),
+	      CHECKED(u, n, ref_copy_rep(k, u, n)))
+DEFINE_REPLAY(replay_linux_fsrs,
+	      CHECKED(u, n, ref_clear_rep(u, n)),
+	      CHECKED(u, n, ref_copy_linux(u, k, n)),
+	      CHECKED(u, n, ref_copy_linux(k, u, n)))
 DEFINE_REPLAY(replay_linux_erms,
 	      CHECKED(u, n, ref_clear_linux(u, n)),
 	      CHECKED(u, n, ref_copy_linux(u, k, n)),
@@ -93,15 +102,32 @@ DEFINE_REPLAY(replay_unrolled,
 	      CHECKED(u, n, ref_copy_loop(u, k, n)),
 	      CHECKED(u, n, ref_copy_loop(k, u, n)))
 
-static const struct {
+struct replay_column {
 	const char *name;
 	const char *about;
 	replay_fn *replay;
-} replay_columns[] = {
+};
+
+/* What Linux 6.x runs, by the two features it tests: [FSRM][FSRS]. */
+static const struct replay_column linux_columns[2][2] = {
+	{ { "linux", "Linux 6.x on this CPU (no FSRM, no FSRS): out-of-line "
+	    "copy (ref_copy_linux) and clear (ref_clear_linux)",
+	    replay_linux_erms },
+	  { "linux", "Linux 6.x on this CPU (FSRS, no FSRM): inline rep "
+	    "stosb (ref:rep), out-of-line copy (ref_copy_linux)",
+	    replay_linux_fsrs } },
+	{ { "linux", "Linux 6.x on this CPU (FSRM, no FSRS): inline rep "
+	    "movsb (ref:rep), out-of-line clear (ref_clear_linux)",
+	    replay_linux_fsrm },
+	  { "linux", "Linux 6.x on this CPU (FSRM and FSRS): inline rep "
+	    "movsb and rep stosb (ref:rep)", replay_linux_fsrm_fsrs } },
+};
+
+/* Column 1, "linux", is set for this CPU by replay_table(). */
+static struct replay_column replay_columns[] = {
 	{ "lib", "the library's checked calls on this CPU's feature set",
 	  replay_lib },
-	{ "linux", "Linux 6.x with FSRM, without FSRS: inline rep movsb "
-	  "(ref:rep), out-of-line clear (ref_clear_linux)", replay_linux_fsrm },
+	{ "linux", "", NULL },
 	{ "linux:erms", "Linux 6.x with ERMS, without FSRM or FSRS: "
 	  "out-of-line copy (ref_copy_linux) and clear (ref_clear_linux)",
 	  replay_linux_erms },
@@ -238,6 +264,7 @@ static void write_replay_data(const char *dir,
 void replay_table(const char *dir)
 {
 	double *s, med[MAX_TRACES][NR_REPLAY_COLUMNS];
+	unsigned long f;
 
 	if (!nr_traces)
 		return;
@@ -247,7 +274,11 @@ void replay_table(const char *dir)
 		perror("calloc");
 		exit(2);
 	}
-	configure_library(columns[0].features);
+	/* The library's column runs this CPU's features: Linux's follows them. */
+	f = columns[0].features;
+	replay_columns[1] = linux_columns[!!(f & UACCESS_FEAT_FSRM)]
+					  [!!(f & UACCESS_FEAT_FSRS)];
+	configure_library(f);
 	/* One warm-up replay each, then rounds, each starting a column on. */
 	for (int round = -1; round < rounds; round++)
 		for (int i = 0; i < nr_traces; i++)

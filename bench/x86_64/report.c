@@ -73,6 +73,34 @@ static void cpu_brand(char brand[49])
 		brand[len - 1] = '\0';
 }
 
+/*
+ * The vendor and the display family and model of CPUID leaf 1 (the
+ * extended fields added as the vendors' manuals say): a brand string such
+ * as "AMD EPYC" names no generation, these do (AMD family 0x19 is Zen 3
+ * and Zen 4, 0x1a Zen 5; Intel family 6 model 0xcf Emerald Rapids).
+ */
+static void cpu_signature(char *buf, size_t len)
+{
+	unsigned int regs[3], eax, ebx, ecx, edx, family, model;
+	char vendor[13];
+
+	if (!__get_cpuid(0, &eax, &regs[0], &regs[2], &regs[1]) ||
+	    !__get_cpuid(1, &eax, &ebx, &ecx, &edx)) {
+		snprintf(buf, len, "unknown");
+		return;
+	}
+	memcpy(vendor, regs, 12);
+	vendor[12] = '\0';
+	family = (eax >> 8) & 0xf;
+	model = (eax >> 4) & 0xf;
+	if (family == 0xf)
+		family += (eax >> 20) & 0xff;
+	if (family == 0x6 || family >= 0xf)
+		model |= ((eax >> 16) & 0xf) << 4;
+	snprintf(buf, len, "%s, family %#x, model %#x, stepping %u", vendor,
+		 family, model, eax & 0xf);
+}
+
 /* The names of the features in f, upper case, in bit order. */
 static void feature_names(unsigned long f, char *buf, size_t len)
 {
@@ -96,13 +124,14 @@ static void feature_names(unsigned long f, char *buf, size_t len)
 void report_header(unsigned long detected, int cpu, double ghz,
 		   bool strings_only)
 {
-	char brand[49], names[64];
+	char brand[49], names[64], sig[80];
 
 	cpu_brand(brand);
+	cpu_signature(sig, sizeof(sig));
 	feature_names(detected, names, sizeof(names));
 
 	out("# uaccess benchmark\n\n");
-	out("- cpu: %s\n", brand);
+	out("- cpu: %s (%s)\n", brand, sig);
 	out("- features: %s (uaccess_cpu_features(); SMAP is masked in user space)\n",
 	    names);
 	out("- tsc: %.3f GHz (rdtsc against CLOCK_MONOTONIC)\n", ghz);
