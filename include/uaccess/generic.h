@@ -123,7 +123,8 @@ _UACCESS_INLINE void _uaccess_generic_kernel_zero(void *p, unsigned long n)
  * put_user, the unsafe_ accessors and the constant sizes of the bulk calls
  * run. Where the arch's cores may trap a misaligned load or store
  * (_UACCESS_NO_MISALIGNED 1), _uaccess_get_unsafe and _uaccess_put_unsafe
- * get aligned pointers only, and a misaligned object is read or written a
+ * get pointers aligned to _UACCESS_SCALAR_ALIGN(size) only (the size
+ * unless the arch says less), and a misaligned object is read or written a
  * byte at a time, stores in ascending order (a put that faults has
  * written the bytes before the fault, as a straddling store may have).
  * The loop stays a loop (the empty asm) and calls nothing, so the aligned
@@ -131,6 +132,10 @@ _UACCESS_INLINE void _uaccess_generic_kernel_zero(void *p, unsigned long n)
  */
 #ifndef _UACCESS_NO_MISALIGNED
 #define _UACCESS_NO_MISALIGNED 0
+#endif
+/* The alignment the arch's scalar access of `size` bytes needs. */
+#ifndef _UACCESS_SCALAR_ALIGN
+#define _UACCESS_SCALAR_ALIGN(size) (size)
 #endif
 
 _UACCESS_INLINE int _uaccess_get_scalar(unsigned long long *v,
@@ -141,7 +146,8 @@ _UACCESS_INLINE int _uaccess_get_scalar(unsigned long long *v,
 	unsigned long long x = 0, b;
 
 	if (!_UACCESS_NO_MISALIGNED ||
-	    __builtin_expect(!((unsigned long)p & (size - 1)), 1))
+	    __builtin_expect(!((unsigned long)p &
+			       (_UACCESS_SCALAR_ALIGN(size) - 1)), 1))
 		return _uaccess_get_unsafe(v, p, size);
 	for (unsigned long i = 0; i < size; i++) {
 		__asm__("" : "+r"(i));
@@ -166,7 +172,8 @@ _UACCESS_INLINE int _uaccess_put_scalar(unsigned long long v, void __user *p,
 	unsigned char __user *c = (unsigned char __user *)p;
 
 	if (!_UACCESS_NO_MISALIGNED ||
-	    __builtin_expect(!((unsigned long)p & (size - 1)), 1))
+	    __builtin_expect(!((unsigned long)p &
+			       (_UACCESS_SCALAR_ALIGN(size) - 1)), 1))
 		return _uaccess_put_unsafe(v, p, size);
 	for (unsigned long i = 0; i < size; i++) {
 		__asm__("" : "+r"(i));

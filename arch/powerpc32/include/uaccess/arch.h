@@ -34,6 +34,8 @@
  * finish byte by byte.
  */
 #define _UACCESS_NO_MISALIGNED 1
+/* An 8-byte object is two word accesses: word alignment is enough. */
+#define _UACCESS_SCALAR_ALIGN(size) ((size) < 4 ? (size) : 4)
 
 /*
  * User space ends at the kernel's TASK_SIZE: 0xc0000000 with the 3G/1G
