@@ -138,6 +138,15 @@ _UACCESS_INLINE void _uaccess_generic_kernel_zero(void *p, unsigned long n)
 #define _UACCESS_SCALAR_ALIGN(size) (size)
 #endif
 
+/* Whether the arch's one access serves an object of size bytes at p. */
+_UACCESS_INLINE bool _uaccess_scalar_direct(const void __user *p,
+					    unsigned long size)
+{
+	return !_UACCESS_NO_MISALIGNED ||
+	       __builtin_expect(!((unsigned long)p &
+				  (_UACCESS_SCALAR_ALIGN(size) - 1)), 1);
+}
+
 _UACCESS_INLINE int _uaccess_get_scalar(unsigned long long *v,
 					const void __user *p,
 					unsigned long size)
@@ -145,9 +154,7 @@ _UACCESS_INLINE int _uaccess_get_scalar(unsigned long long *v,
 	const unsigned char __user *c = (const unsigned char __user *)p;
 	unsigned long long x = 0, b;
 
-	if (!_UACCESS_NO_MISALIGNED ||
-	    __builtin_expect(!((unsigned long)p &
-			       (_UACCESS_SCALAR_ALIGN(size) - 1)), 1))
+	if (_uaccess_scalar_direct(p, size))
 		return _uaccess_get_unsafe(v, p, size);
 	for (unsigned long i = 0; i < size; i++) {
 		__asm__("" : "+r"(i));
@@ -171,9 +178,7 @@ _UACCESS_INLINE int _uaccess_put_scalar(unsigned long long v, void __user *p,
 {
 	unsigned char __user *c = (unsigned char __user *)p;
 
-	if (!_UACCESS_NO_MISALIGNED ||
-	    __builtin_expect(!((unsigned long)p &
-			       (_UACCESS_SCALAR_ALIGN(size) - 1)), 1))
+	if (_uaccess_scalar_direct(p, size))
 		return _uaccess_put_unsafe(v, p, size);
 	for (unsigned long i = 0; i < size; i++) {
 		__asm__("" : "+r"(i));
