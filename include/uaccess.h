@@ -355,11 +355,21 @@ _UACCESS_INLINE void uaccess_user_access_end(void)
  * barrier, false and no window on a refusal), but the window lets only
  * loads (read) or only stores (write) reach user memory where the CPU can
  * tell them apart (the window hooks get UACCESS_READ or UACCESS_WRITE
- * alone); where the window has one switch they open the whole window. A read window takes unsafe_get_user() only, a write
- * window unsafe_put_user() and unsafe_copy_to_user() only, and each ends
- * with its own _end.
+ * alone); where the window has one switch they open the whole window.
+ * A read window takes unsafe_get_user() only, a write window
+ * unsafe_put_user() and unsafe_copy_to_user() only, and each ends with
+ * its own _end.
  */
-#define uaccess_masked_user_access_begin(p) ({					__typeof__(p) __mb_p;							_Static_assert(sizeof(*(p)) <= _UACCESS_MASKED_OBJECT_MAX,			       "masked_user_access_begin: object too large");		__mb_p = (__typeof__(p))_uaccess_mask_object(					(__force unsigned long)(p), sizeof(*(p)),				uaccess_user_start, uaccess_user_end);				_uaccess_window_open_masked(__mb_p, sizeof(*(p)));			__mb_p;								})
+#define uaccess_masked_user_access_begin(p) ({				\
+	__typeof__(p) __mb_p;						\
+	_Static_assert(sizeof(*(p)) <= _UACCESS_MASKED_OBJECT_MAX,	\
+		       "masked_user_access_begin: object too large");	\
+	__mb_p = (__typeof__(p))_uaccess_mask_object(			\
+		(__force unsigned long)(p), sizeof(*(p)),		\
+		uaccess_user_start, uaccess_user_end);			\
+	_uaccess_window_open_masked(__mb_p, sizeof(*(p)));		\
+	__mb_p;								\
+})
 
 _UACCESS_INLINE __must_check bool uaccess_user_read_access_begin(const void __user *p,
 						  unsigned long n)

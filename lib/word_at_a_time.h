@@ -45,9 +45,10 @@ static inline unsigned long wat_zero_bits(unsigned long w)
  * The index of the first zero byte in memory order; bits != 0 (0x80 flags,
  * as wat_zero_bits() makes them). Where the CPU has no count-zeros
  * instruction (<uaccess/arch.h> defines _UACCESS_NO_CTZ), __builtin_ctzl
- * would be a call to libgcc, which the library does not link: there the lowest flag is isolated (bits & -bits = 0x80 << 8k),
- * shifted down to 1 << 8k, and multiplied by the bytes 7, 6, ..., 0 (low
- * to high), which puts k in the top byte. 64-bit words only.
+ * would be a call to libgcc, which the library does not link: there the
+ * lowest flag is isolated (bits & -bits = 0x80 << 8k), shifted down to
+ * 1 << 8k, and multiplied by the bytes 7, 6, ..., 0 (low to high), which
+ * puts k in the top byte. 64-bit words only.
  */
 static inline unsigned long wat_first_zero(unsigned long bits)
 {
