@@ -29,9 +29,8 @@
 
 /*
  * Some cores trap a misaligned integer access (603e in some cases, 44x
- * with CCR0[FLSTA]): scalars at a misaligned address go through the copy
- * routine (<uaccess/generic.h>), whose stores are aligned and whose fixups
- * finish byte by byte.
+ * with CCR0[FLSTA]): scalars at a misaligned address are read and written
+ * a byte at a time (<uaccess/generic.h>'s _uaccess_get_scalar).
  */
 #define _UACCESS_NO_MISALIGNED 1
 /* An 8-byte object is two word accesses: word alignment is enough. */

@@ -35,7 +35,8 @@
 /*
  * A core may trap a misaligned load or store (to firmware that emulates
  * it, or to the kernel as scause 4 or 6): scalars at a misaligned address
- * go through the copy routine (<uaccess/generic.h>), which makes none.
+ * are read and written a byte at a time (<uaccess/generic.h>'s
+ * _uaccess_get_scalar); the routines make no misaligned access either.
  */
 #define _UACCESS_NO_MISALIGNED 1
 
