@@ -98,4 +98,19 @@ int _uaccess_range_patch(const struct uaccess_range_imm *start,
  */
 int _uaccess_arch_user_range_init(struct uaccess_patch_report *report);
 
+/*
+ * cpu_features.c: the CPUID words uaccess_cpu_features() reads, and the
+ * feature set they make, the per-CPU table's choices included. Apart so
+ * that the tests can hand it any CPU's values.
+ */
+struct uaccess_x86_cpuid {
+	uint32_t max_leaf;	/* leaf 0: eax */
+	uint32_t vendor[3];	/* leaf 0: ebx, edx, ecx ("Genu" "ineI" "ntel") */
+	uint32_t leaf1_eax;	/* family, model, stepping */
+	uint32_t leaf7_eax;	/* leaf 7.0: the highest subleaf */
+	uint32_t leaf7_ebx, leaf7_edx;
+	uint32_t leaf7_1_eax;	/* leaf 7.1 */
+};
+unsigned long _uaccess_x86_features(const struct uaccess_x86_cpuid *id);
+
 #endif

@@ -24,8 +24,9 @@ static const struct {
 	char label[16];
 	char word[3][8];
 } names[UACCESS_ALT_NAMES] = {
-	[UACCESS_ALT_CLEAR_SHORT] = { "clear short=", { "groups", "rep", "rep" } },
+	[UACCESS_ALT_CLEAR_SHORT] = { "clear short=", { "stores", "rep" } },
 	[UACCESS_ALT_BULK] = { ", bulk=", { "loop", "repq", "rep" } },
+	[UACCESS_ALT_COPY_MID] = { ", copy mid=", { "blocks", "rep" } },
 };
 
 static struct uaccess_patch_report last;	/* of the last init or registration */

@@ -61,79 +61,104 @@ END(_uaccess_clear_user_bytes)
 
 /*
  * _uaccess_clear_user_short: n < UACCESS_CLEAR_SHORT_LIMIT (at most 128),
- * one group of stores per set bit of n (64, 32, 16, 8, 4, 2, 1), largest
- * first, no loop.
+ * one size class, no loop. A class stores a head and a tail piece of the
+ * same width that overlap in the middle: 64..127 bytes as 64 + 64, 32..63
+ * as 32 + 32, 16..31 as 16 + 16, 8..15 as two quadwords, 4..7 as two
+ * doublewords, 1..3 as the bytes at 0, n / 2 and n - 1. At most four
+ * predicted branches pick the class. The long clear jumps to
+ * .Lclear_classes for the 1..63 bytes after its blocks.
+ *
+ * Exact although the pieces overlap: a class stores at most 127 bytes,
+ * which span at most two pages, and its first store covers its first
+ * byte. If the first page is inaccessible that store faults; if the second
+ * is, every store that touches it faults and writes nothing (x86 faults
+ * are precise, also for a store that straddles two pages), and every store
+ * that succeeds lies below it. No register moves before the class's last
+ * store, so the fixup finds rdi/rcx at the class's start.
  * Input:    rdi = user destination, rcx = byte count < UACCESS_CLEAR_SHORT_LIMIT
  * Output:   rcx = bytes not cleared (0 on success)
- * Clobbers: rax, rdi, flags
- * Faults:   any store; rdi/rcx still hold the start of its group, and
+ * Clobbers: rax, rdx, rdi, flags
+ * Faults:   any store; rdi/rcx still hold the class's start, and
  *           .Lclear_bytes finishes from there to the exact byte.
  */
 FUNC(_uaccess_clear_user_short)
 	xorl	%eax, %eax
-.Lclear_tail64:			/* rcx < 128 */
-	testb	$64, %cl
-	jz	.Lclear_tail32
-	ZERO_QWORDS 8
-	addq	$64, %rdi
-	subl	$64, %ecx
-.Lclear_tail32:			/* rcx < 64 */
-	testb	$32, %cl
-	jz	.Lclear_tail16
-	ZERO_QWORDS 4
-	addq	$32, %rdi
-	subl	$32, %ecx
-.Lclear_tail16:
-	testb	$16, %cl
-	jz	.Lclear_tail8
-	ZERO_QWORDS 2
-	addq	$16, %rdi
-	subl	$16, %ecx
-.Lclear_tail8:
-	testb	$8, %cl
-	jz	.Lclear_tail4
+.Lclear_classes:		/* rcx < 128, eax = 0 */
+	cmpl	$8, %ecx
+	jb	.Lclear_0_7
+	cmpl	$32, %ecx
+	jae	.Lclear_32_127
+	cmpl	$16, %ecx
+	jae	.Lclear_16_31
 	UACCESS_USER(.Lclear_bytes, movq %rax, (%rdi))
-	addq	$8, %rdi
-	subl	$8, %ecx
-.Lclear_tail4:
-	testb	$4, %cl
-	jz	.Lclear_tail2
-	UACCESS_USER(.Lclear_bytes, movl %eax, (%rdi))
-	addq	$4, %rdi
-	subl	$4, %ecx
-.Lclear_tail2:
-	testb	$2, %cl
-	jz	.Lclear_tail1
-	UACCESS_USER(.Lclear_bytes, movw %ax, (%rdi))
-	addq	$2, %rdi
-	subl	$2, %ecx
-.Lclear_tail1:
-	testb	$1, %cl
+	UACCESS_USER(.Lclear_bytes, movq %rax, -8(%rdi, %rcx))
+	xorl	%ecx, %ecx
+	ret
+.Lclear_16_31:
+	ZERO_QWORDS 2
+	UACCESS_USER(.Lclear_bytes, movq %rax, -16(%rdi, %rcx))
+	UACCESS_USER(.Lclear_bytes, movq %rax, -8(%rdi, %rcx))
+	xorl	%ecx, %ecx
+	ret
+.Lclear_32_127:
+	cmpl	$64, %ecx
+	jae	.Lclear_64_127
+	ZERO_QWORDS 4
+	UACCESS_USER(.Lclear_bytes, movq %rax, -32(%rdi, %rcx))
+	UACCESS_USER(.Lclear_bytes, movq %rax, -24(%rdi, %rcx))
+	UACCESS_USER(.Lclear_bytes, movq %rax, -16(%rdi, %rcx))
+	UACCESS_USER(.Lclear_bytes, movq %rax, -8(%rdi, %rcx))
+	xorl	%ecx, %ecx
+	ret
+.Lclear_64_127:			/* 64 + the last 32, and below them 32 more from 96 */
+	ZERO_QWORDS 8
+	UACCESS_USER(.Lclear_bytes, movq %rax, -32(%rdi, %rcx))
+	UACCESS_USER(.Lclear_bytes, movq %rax, -24(%rdi, %rcx))
+	UACCESS_USER(.Lclear_bytes, movq %rax, -16(%rdi, %rcx))
+	UACCESS_USER(.Lclear_bytes, movq %rax, -8(%rdi, %rcx))
+	cmpl	$96, %ecx
+	jb	.Lclear_64_done
+	UACCESS_USER(.Lclear_bytes, movq %rax, -64(%rdi, %rcx))
+	UACCESS_USER(.Lclear_bytes, movq %rax, -56(%rdi, %rcx))
+	UACCESS_USER(.Lclear_bytes, movq %rax, -48(%rdi, %rcx))
+	UACCESS_USER(.Lclear_bytes, movq %rax, -40(%rdi, %rcx))
+.Lclear_64_done:
+	xorl	%ecx, %ecx
+	ret
+	.p2align 4		/* after a ret: padding that never runs */
+.Lclear_0_7:
+	testl	%ecx, %ecx
 	jz	.Lclear_done
+	cmpl	$4, %ecx
+	jae	.Lclear_4_7
+	movl	%ecx, %edx
+	shrl	%edx
 	UACCESS_USER(.Lclear_bytes, movb %al, (%rdi))
+	UACCESS_USER(.Lclear_bytes, movb %al, (%rdi, %rdx))
+	UACCESS_USER(.Lclear_bytes, movb %al, -1(%rdi, %rcx))
+	xorl	%ecx, %ecx
+	ret
+.Lclear_4_7:
+	UACCESS_USER(.Lclear_bytes, movl %eax, (%rdi))
+	UACCESS_USER(.Lclear_bytes, movl %eax, -4(%rdi, %rcx))
 	xorl	%ecx, %ecx
 	ret
 END(_uaccess_clear_user_short)
 
 /*
  * _uaccess_clear_user_long: n >= UACCESS_CLEAR_SHORT_LIMIT.
- *   n < UACCESS_CLEAR_BULK: 64-byte blocks, the last one ending at n (it
- *            overlaps the one before: no tail code, no branch per bit);
+ *   n < UACCESS_CLEAR_BULK: 64-byte blocks, then the 0..63 bytes after
+ *            the last one as a size class of the short clear;
  *   else the bulk site, patched at init: rep stosb with ERMS, rep stosq +
- *            tail with REP_GOOD, else the 64-byte loop.
- * The overlapping block stores some bytes twice, in ascending order of
- * first store, so a fault still leaves nothing written at or past it.
- * The first block is stored whole, hence n >= 64 (<uaccess/bands.h>).
- *
- * Two fixed 128-byte groups for 128 <= n < 256 (no branch on n) were
- * dropped: faster on random sizes, but twice the stores at n = 128.
+ *            tail with REP_GOOD, else the same blocks.
  * Input:    rdi = user destination, rcx = byte count >= UACCESS_CLEAR_SHORT_LIMIT
  * Output:   rcx = bytes not cleared (0 on success)
  * Clobbers: rax, rdx, rdi, flags
- * Faults:   a group store (rdi/rcx hold the group's start and length to the
- *           end, .Lclear_bytes finishes); rep stosb at the bulk site (the
- *           site's table entry, exact rcx); rep stosq (rcx counts
- *           quadwords: the fixup adds the tail, .Lclear_bytes finishes).
+ * Faults:   a block store (rdi/rcx hold the block's start and the length
+ *           to the end, .Lclear_bytes finishes); a class's (as above); rep
+ *           stosb at the bulk site (the site's table entry, exact rcx); rep
+ *           stosq (rcx counts quadwords: the fixup adds the tail,
+ *           .Lclear_bytes finishes).
  */
 FUNC(_uaccess_clear_user_long)
 	xorl	%eax, %eax
@@ -144,12 +169,9 @@ FUNC(_uaccess_clear_user_long)
 	addq	$64, %rdi
 	subq	$64, %rcx
 	cmpq	$64, %rcx
-	ja	.Lclear_loop
-	/* 1..64 bytes left: one block ending at the end of the range */
-	leaq	-64(%rdi, %rcx), %rdi
-	movl	$64, %ecx
-	ZERO_QWORDS 8
-	xorl	%ecx, %ecx
+	jae	.Lclear_loop
+	testl	%ecx, %ecx	/* 0..63 left */
+	jnz	.Lclear_classes
 	ret
 
 .Lclear_bulk:

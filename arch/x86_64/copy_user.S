@@ -83,9 +83,10 @@ END(_uaccess_copy_user_bytes)
  *            n - 1. At most four predicted branches pick the class.
  *   64 <= n <= 80: one block, and the 16 bytes that end at n, loaded
  *            before the block's second half is stored;
- *   80 < n < 128: one block, then the 17..63 bytes after it as a size
- *            class;
- *   128 <= n < UACCESS_COPY_BULK: 64-byte blocks, counted; the 0..63
+ *   80 < n <= 128: the mid site, patched at init: rep movsb with
+ *            MID_MOVSB; else below 128 one block, then the 17..63 bytes
+ *            after it as a size class, and 128 as blocks;
+ *   128 < n < UACCESS_COPY_BULK: 64-byte blocks, counted; the 0..63
  *            bytes after the last one as a size class, except that 1..16
  *            leave the last block to the 64..80 path;
  *   else the bulk site, patched at init: rep movsb with ERMS, rep movsq +
@@ -96,9 +97,9 @@ END(_uaccess_copy_user_bytes)
  * Faults:   a load or store of a size class or of 64..80 bytes (rsi/rdi/rcx
  *           still hold their start and length: .Lcopy_bytes finishes); a
  *           block's (.Lcopy_block_fault adds the blocks left to rcx, then
- *           .Lcopy_bytes); rep movsb at the bulk site (the site's table
- *           entry, exact rcx); rep movsq (rcx counts quadwords: the fixup
- *           adds the tail, .Lcopy_bytes finishes).
+ *           .Lcopy_bytes); rep movsb at the mid or the bulk site (the
+ *           site's table entry, exact rcx); rep movsq (rcx counts
+ *           quadwords: the fixup adds the tail, .Lcopy_bytes finishes).
  *
  * Order inside a class: every load comes before any store to the same
  * offset of the other buffer. When source and destination sit at the
@@ -196,8 +197,18 @@ FUNC(_uaccess_copy_user)
 	cmpq	$80, %rcx
 	jbe	.Lcopy_64_80
 	cmpq	$128, %rcx
+	ja	.Lcopy_loop
+	/*
+	 * 81..128: rep movsb where the per-CPU table found it fastest (it
+	 * leaves rcx = 0), else NOPs and on to the blocks.
+	 */
+	ALTERNATIVE_USER(UACCESS_ALT_COPY_MID, , rep movsb,
+		UACCESS_FEAT_MID_MOVSB_BIT, .Lcopy_done)
+	testl	%ecx, %ecx
+	jz	.Lcopy_done
+	cmpl	$128, %ecx
 	jae	.Lcopy_loop
-.Lcopy_81_127:			/* a block, then 17..63 bytes: a size class */
+	/* 81..127: a block, then 17..63 bytes: a size class */
 	subl	$64, %ecx
 	movl	$1, %edx	/* for .Lcopy_block_fault */
 	COPY_BLOCK

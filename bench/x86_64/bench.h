@@ -70,10 +70,10 @@ extern const struct reference references[NR_REFERENCES];
 
 /*
  * The columns of the tables: "lib", "lib:__", the forced sets, the
- * references, "glibc". Then each reference again behind access_ok() (named
+ * references, "glibc", "linux" (Linux's checked call on this CPU). Then each reference again behind access_ok() (named
  * "ok+" and the strategy): measured for the bounds table and results.csv.
  */
-#define NR_SHOWN_COLUMNS (3 + NR_FORCED_SETS + NR_REFERENCES)
+#define NR_SHOWN_COLUMNS (4 + NR_FORCED_SETS + NR_REFERENCES)
 #define NR_COLUMNS (NR_SHOWN_COLUMNS + NR_REFERENCES)
 
 struct column {
@@ -85,6 +85,8 @@ struct column {
 	timer_fn *time[NR_OPS];
 };
 extern struct column columns[NR_COLUMNS];
+/* What the "linux" column runs on this CPU, in words (setup_columns()). */
+extern const char *linux_about, *linux_about_copy;
 
 enum row_kind { ROW_SIZE, ROW_MIX, ROW_ALIAS };
 

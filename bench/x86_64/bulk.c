@@ -63,6 +63,7 @@ DEFINE_CHECKED_TIMERS(bytes, ref_clear_bytes, ref_copy_bytes)
 DEFINE_CHECKED_TIMERS(loop, ref_clear_loop, ref_copy_loop)
 DEFINE_CHECKED_TIMERS(rep, ref_clear_rep, ref_copy_rep)
 DEFINE_CHECKED_TIMERS(repq, ref_clear_repq, ref_copy_repq)
+DEFINE_CHECKED_TIMERS(linux, ref_clear_linux, ref_copy_linux)
 
 /*
  * glibc through volatile pointers: the compiler cannot tell which function
@@ -81,9 +82,10 @@ DEFINE_TIMER(time_glibc_copy, (libc_memcpy(to, from, n), 0UL))
 const struct forced_set forced_sets[] = {
 	{ "none", 0 },
 	{ "erms", UACCESS_FEAT_ERMS },
-	{ "erms+fsrm", UACCESS_FEAT_ERMS | UACCESS_FEAT_FSRM },
-	{ "erms+fsrm+fsrs",
-	  UACCESS_FEAT_ERMS | UACCESS_FEAT_FSRM | UACCESS_FEAT_FSRS },
+	{ "erms+stosb", UACCESS_FEAT_ERMS | UACCESS_FEAT_FSRM |
+			UACCESS_FEAT_SHORT_STOSB },
+	{ "erms+movsb", UACCESS_FEAT_ERMS | UACCESS_FEAT_FSRM |
+			UACCESS_FEAT_MID_MOVSB },
 };
 
 /* The summary compares the library with the best of these. */
@@ -99,6 +101,7 @@ const struct reference references[] = {
 };
 
 struct column columns[NR_COLUMNS];
+const char *linux_about, *linux_about_copy;
 
 static void add_lib_column(int *c, const char *name, unsigned long features)
 {
@@ -130,6 +133,28 @@ void setup_columns(unsigned long lib_features)
 		.name = "glibc",
 		.time = { time_glibc_clear, time_glibc_copy, time_glibc_copy },
 	};
+	/*
+	 * What Linux 6.x runs on this CPU, checked as it checks: clears an
+	 * inline rep stosb with FSRS, else its out-of-line routine; copies an
+	 * inline rep movsb with FSRM, else its out-of-line routine.
+	 */
+	columns[c++] = (struct column){
+		.name = "linux",
+		.time = {
+			lib_features & UACCESS_FEAT_FSRS ? time_ok_rep_clear
+							 : time_ok_linux_clear,
+			lib_features & UACCESS_FEAT_FSRM ? time_ok_rep_to
+							 : time_ok_linux_to,
+			lib_features & UACCESS_FEAT_FSRM ? time_ok_rep_from
+							 : time_ok_linux_from,
+		},
+	};
+	linux_about = lib_features & UACCESS_FEAT_FSRS ?
+		      "clears: inline rep stosb (FSRS)" :
+		      "clears: out-of-line ref_clear_linux (no FSRS)";
+	linux_about_copy = lib_features & UACCESS_FEAT_FSRM ?
+			   "copies: inline rep movsb (FSRM)" :
+			   "copies: out-of-line ref_copy_linux (no FSRM)";
 	for (size_t i = 0; i < ARRAY_SIZE(references); i++) {
 		static char names[NR_REFERENCES][32];
 

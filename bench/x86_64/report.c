@@ -132,7 +132,8 @@ void report_header(unsigned long detected, int cpu, double ghz,
 
 	out("# uaccess benchmark\n\n");
 	out("- cpu: %s (%s)\n", brand, sig);
-	out("- features: %s (uaccess_cpu_features(); SMAP is masked in user space)\n",
+	out("- features: %s (uaccess_cpu_features(): CPUID's and the per-CPU "
+	    "table's, arch/x86_64/cpu_features.c; SMAP is masked in user space)\n",
 	    names);
 	out("- tsc: %.3f GHz (rdtsc against CLOCK_MONOTONIC)\n", ghz);
 	out("- lib strategy: %s (uaccess_strategy_name())\n",
@@ -147,6 +148,8 @@ void report_header(unsigned long detected, int cpu, double ghz,
 		out("- %s: %s (bench/x86_64/ref.S)\n", references[i].name,
 		    references[i].about);
 	out("- glibc: memset / memcpy, the user-space ceiling\n");
+	out("- linux: Linux 6.x's checked call on this CPU's features, access_ok() "
+	    "in front: %s; %s (bench/x86_64/ref.S)\n", linux_about, linux_about_copy);
 	out("- method: TSC ticks per call, median of %d rounds of ~%.0f-tick batches; "
 	    "buffers at page offset %lu; cpu %d\n",
 	    rounds, TARGET_TICKS, page_offset, cpu);
@@ -320,24 +323,32 @@ static double best_of(int op, int row, bool checked, int *which)
 
 static void bounds_table(void)
 {
+	int linux_col = column_index("linux");
+
 	out("\n## Fixed sizes: the checked call against the best single strategy\n\n");
 	out("- lib: the library's checked call (access_ok, Spectre-v1 mask, the "
 	    "copy); best single: the best of the ref: strategies at that size, "
 	    "with the same access_ok() in front (ok+) and bare (ref:)\n");
 	out("- every fixed size of the band; worst: the size with the highest "
-	    "ratio; over: how many sizes exceed the bound\n\n");
-	out("| op | sizes | bound | worst lib / ok+best | at | over | worst lib / ref:best | at |\n");
-	out("|---|---|---:|---:|---:|---:|---:|---:|\n");
+	    "ratio; over: how many sizes exceed the bound\n");
+	out("- linux: the worst ratio to Linux's checked call on this CPU\n\n");
+	out("| op | sizes | bound | worst lib / ok+best | at | over | worst lib / ref:best | at "
+	    "| worst lib / linux | at |\n");
+	out("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
 	for (int op = 0; op < NR_OPS; op++)
 		for (size_t b = 0; b < ARRAY_SIZE(bands); b++) {
-			double worst[2] = { 0, 0 };
-			int at[2] = { -1, -1 }, over = 0, sizes = 0;
+			double worst[2] = { 0, 0 }, worst_linux = 0;
+			int at[2] = { -1, -1 }, at_linux = -1, over = 0, sizes = 0;
 
 			for (int i = 0; i < nr_rows; i++) {
 				if (rows[i].kind != ROW_SIZE || rows[i].n < bands[b].lo ||
 				    rows[i].n > bands[b].hi)
 					continue;
 				sizes++;
+				if (ticks[op][i][0] / ticks[op][i][linux_col] > worst_linux) {
+					worst_linux = ticks[op][i][0] / ticks[op][i][linux_col];
+					at_linux = i;
+				}
 				for (int k = 0; k < 2; k++) {
 					int which;
 					double r = ticks[op][i][0] /
@@ -353,10 +364,10 @@ static void bounds_table(void)
 			}
 			if (!sizes)
 				continue;
-			out("| %s | %lu..%lu | %.2f | %.2f | %s | %d of %d | %.2f | %s |\n",
+			out("| %s | %lu..%lu | %.2f | %.2f | %s | %d of %d | %.2f | %s | %.2f | %s |\n",
 			    op_names[op], bands[b].lo, bands[b].hi, bands[b].bound,
 			    worst[0], rows[at[0]].label, over, sizes, worst[1],
-			    rows[at[1]].label);
+			    rows[at[1]].label, worst_linux, rows[at_linux].label);
 		}
 }
 

@@ -436,10 +436,11 @@ void test_alternatives(void)
 
 	/* What the sites must hold, from the feature set alone. */
 	t_group_begin("uaccess_strategy_name");
-	snprintf(want, sizeof(want), "clear short=%s, bulk=%s",
-		 test_features & (UACCESS_FEAT_FSRM | UACCESS_FEAT_FSRS) ? "rep" : "groups",
+	snprintf(want, sizeof(want), "clear short=%s, bulk=%s, copy mid=%s",
+		 test_features & UACCESS_FEAT_SHORT_STOSB ? "rep" : "stores",
 		 test_features & UACCESS_FEAT_ERMS ? "rep" :
-		 test_features & UACCESS_FEAT_REP_GOOD ? "repq" : "loop");
+		 test_features & UACCESS_FEAT_REP_GOOD ? "repq" : "loop",
+		 test_features & UACCESS_FEAT_MID_MOVSB ? "rep" : "blocks");
 	t_case(!strcmp(uaccess_strategy_name(), want), "\"%s\", want \"%s\"",
 	       uaccess_strategy_name(), want);
 	t_group_end();

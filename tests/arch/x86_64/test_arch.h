@@ -59,7 +59,8 @@ bool test_arch_probe_read(const void *p);
  * needs stac/clac; in user mode the library leaves them out itself).
  */
 #define TEST_ARCH_FUZZ_FEATURES (UACCESS_FEAT_ERMS | UACCESS_FEAT_FSRM | \
-				 UACCESS_FEAT_REP_GOOD | UACCESS_FEAT_FSRS)
+				 UACCESS_FEAT_REP_GOOD | UACCESS_FEAT_FSRS | \
+				 UACCESS_FEAT_SHORT_STOSB | UACCESS_FEAT_MID_MOVSB)
 
 /* The user ends a kernel may set (paging modes, address-space splits). */
 #define TEST_ARCH_USER_ENDS UACCESS_USER_END_4LEVEL, UACCESS_USER_END_5LEVEL
@@ -79,6 +80,8 @@ void test_arch_module_refusals(const struct uaccess_module *m);
 
 /* The arch's own tests, for the suite table. */
 void test_alternatives(void);
-#define TEST_ARCH_TESTS { "alternatives", test_alternatives },
+void test_arch_cpu(void);
+#define TEST_ARCH_TESTS { "alternatives", test_alternatives }, \
+			{ "cpu table", test_arch_cpu },
 
 #endif

@@ -31,6 +31,7 @@
 #define _uaccess_serialize _UACCESS_NS(_uaccess_serialize)
 #define _uaccess_arch_user_range_init _UACCESS_NS(_uaccess_arch_user_range_init)
 #define _uaccess_range_patch _UACCESS_NS(_uaccess_range_patch)
+#define _uaccess_x86_features _UACCESS_NS(_uaccess_x86_features)
 #define _uaccess_clear_user_bytes _UACCESS_NS(_uaccess_clear_user_bytes)
 #define _uaccess_clear_user_short _UACCESS_NS(_uaccess_clear_user_short)
 #define _uaccess_clear_user_long _UACCESS_NS(_uaccess_clear_user_long)
@@ -62,17 +63,24 @@
 
 /*
  * Feature bits for uaccess_init_features(). uaccess_cpu_features() reports
- * the CPUID ones; UACCESS_FEAT_REP_GOOD is never detected (CPUID has no bit
- * for "rep stosq is fast without ERMS"): a kernel that knows it sets it.
- * UACCESS_FEAT_SMAP is reported as CPUID has it, but uaccess_init() and
- * uaccess_init_features() drop it when they run at CPL 3 (stac and clac
- * are #UD outside ring 0): in a process the windows stay NOPs.
+ * the CPUID ones, and the choices its per-CPU table (cpu_features.c) makes
+ * for the CPU it runs on: SHORT_STOSB and MID_MOVSB name no CPUID bit but
+ * what was measured on that CPU. UACCESS_FEAT_REP_GOOD is never detected
+ * (CPUID has no bit for "rep stosq is fast without ERMS"): a kernel that
+ * knows it sets it. UACCESS_FEAT_SMAP is reported as CPUID has it, but
+ * uaccess_init() and uaccess_init_features() drop it when they run at
+ * CPL 3 (stac and clac are #UD outside ring 0): in a process the windows
+ * stay NOPs.
  */
 #define UACCESS_FEAT_ERMS	(1UL << UACCESS_FEAT_ERMS_BIT)	/* CPUID.7.0:EBX[9] */
 #define UACCESS_FEAT_FSRM	(1UL << UACCESS_FEAT_FSRM_BIT)	/* CPUID.7.0:EDX[4] */
 #define UACCESS_FEAT_REP_GOOD	(1UL << UACCESS_FEAT_REP_GOOD_BIT) /* kernel's word */
 #define UACCESS_FEAT_FSRS	(1UL << UACCESS_FEAT_FSRS_BIT)	/* CPUID.7.1:EAX[11] */
 #define UACCESS_FEAT_SMAP	(1UL << UACCESS_FEAT_SMAP_BIT)	/* CPUID.7.0:EBX[20] */
+/* Clears below 128 bytes as an inline rep stosb (else the stores of a size class). */
+#define UACCESS_FEAT_SHORT_STOSB (1UL << UACCESS_FEAT_SHORT_STOSB_BIT)	/* table */
+/* Copies of 81..128 bytes as rep movsb (else a block and a size class). */
+#define UACCESS_FEAT_MID_MOVSB	(1UL << UACCESS_FEAT_MID_MOVSB_BIT)	/* table */
 
 #ifndef __ASSEMBLER__
 
@@ -89,6 +97,8 @@
 	[UACCESS_FEAT_REP_GOOD_BIT] = "rep_good",			\
 	[UACCESS_FEAT_FSRS_BIT] = "fsrs",				\
 	[UACCESS_FEAT_SMAP_BIT] = "smap",				\
+	[UACCESS_FEAT_SHORT_STOSB_BIT] = "short_stosb",			\
+	[UACCESS_FEAT_MID_MOVSB_BIT] = "mid_movsb",			\
 }
 
 /* Set the hook that writes code at init (default: plain stores). */
@@ -134,10 +144,10 @@ _UACCESS_INLINE void _uaccess_barrier_nospec(void)
 
 /*
  * Size decision inline, everything else out of line (clear_user.S): short
- * sizes run rep stosb in place when the CPU makes short rep fast (FSRM; or
- * FSRS, which names exactly that for stos), else call the short routine;
- * long sizes call the long routine, which decides loop against bulk. The
- * site's table entry covers the inline rep stosb, which sits at its start.
+ * sizes run rep stosb in place where the per-CPU table found it fastest
+ * (SHORT_STOSB), else call the short routine; long sizes call the long
+ * routine, which decides loop against bulk. The site's table entry covers
+ * the inline rep stosb, which sits at its start.
  */
 _UACCESS_INLINE unsigned long _uaccess_clear(void __user *uto, unsigned long n)
 {
@@ -147,10 +157,10 @@ _UACCESS_INLINE unsigned long _uaccess_clear(void __user *uto, unsigned long n)
 	__asm__ volatile(_UACCESS_STAC
 			 "	cmpq $" _UACCESS_S(UACCESS_CLEAR_SHORT_LIMIT) " - 1, %%rcx\n"
 			 "	ja 1f\n"
-			 UACCESS_ALTERNATIVE_2_USER(UACCESS_ALT_CLEAR_SHORT,
-						    call _uaccess_clear_user_short,
-						    rep stosb, UACCESS_FEAT_FSRM_BIT,
-						    rep stosb, UACCESS_FEAT_FSRS_BIT, 2f)
+			 UACCESS_ALTERNATIVE_USER(UACCESS_ALT_CLEAR_SHORT,
+						  call _uaccess_clear_user_short,
+						  rep stosb,
+						  UACCESS_FEAT_SHORT_STOSB_BIT, 2f)
 			 "2:\n"
 			 _UACCESS_CLAC
 			 "	.pushsection .text.unlikely, \"ax\"\n"
