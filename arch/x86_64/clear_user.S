@@ -2,7 +2,7 @@
 /*
  * clear_user for x86-64, out of line. The inline code in <uaccess/arch.h>
  * decides short (n < UACCESS_CLEAR_SHORT_LIMIT) against long, and either runs
- * rep stosb in place (FSRM) or calls one of the entry points below; the
+ * rep stosb in place (SHORT_STOSB) or calls one of the entry points below; the
  * long entry makes the one remaining decision, loop against bulk. No size
  * is tested twice. See <uaccess/bands.h> for the limits.
  *

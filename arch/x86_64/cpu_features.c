@@ -9,10 +9,10 @@
 
 /*
  * A choice applies to every CPU of the vendor and family whose model lies
- * in [model_first, model_last] and which has every feature of `needs`; the
- * first entry that applies wins. An unknown CPU gets no choice: stores for
- * short clears, blocks for mid-sized copies, which measured within bounds
- * on every CPU so far.
+ * in [model_first, model_last] and which has every feature of `needs`;
+ * every entry that applies adds its choices. An unknown CPU gets none:
+ * stores for short clears, blocks for mid-sized copies, which measured
+ * within bounds on every CPU so far.
  */
 static const struct choice {
 	char vendor[12];
@@ -77,10 +77,8 @@ unsigned long _uaccess_x86_features(const struct uaccess_x86_cpuid *id)
 
 		if (same_vendor(vendor, c->vendor) && family == c->family &&
 		    model >= c->model_first && model <= c->model_last &&
-		    (features & c->needs) == c->needs) {
+		    (features & c->needs) == c->needs)
 			features |= c->choose;
-			break;
-		}
 	}
 	return features;
 }

@@ -18,6 +18,7 @@
 #define AMD { 0x68747541, 0x69746e65, 0x444d4163 }
 #define INTEL { 0x756e6547, 0x49656e69, 0x6c65746e }
 #define HYGON { 0x6f677948, 0x6e65476e, 0x656e6975 }
+#define CENTAUR { 0x746e6543, 0x48727561, 0x736c7561 }	/* "CentaurHauls" */
 
 static const struct {
 	const char *cpu;
@@ -47,6 +48,9 @@ static const struct {
 	{ "Hygon (family 0x18): no entry",
 	  { 0x0d, HYGON, 0x00900f02, 0, ERMS | SMAP, FSRM, 0 },
 	  UACCESS_FEAT_ERMS | UACCESS_FEAT_SMAP | UACCESS_FEAT_FSRM },
+	{ "family 6 with FSRM, not Intel (CentaurHauls): no entry",
+	  { 0x0d, CENTAUR, 0x000006f2, 0, ERMS, FSRM, 0 },
+	  UACCESS_FEAT_ERMS | UACCESS_FEAT_FSRM },
 	{ "a CPU without leaf 7",
 	  { 0x06, INTEL, 0x000006f6, 1, ERMS, FSRM, FSRS }, 0 },
 };

@@ -4,33 +4,32 @@
  * <uaccess/arch.h>, by clear_user.S / copy_user.S, and by the tests, which
  * sweep sizes around every limit.
  *
- *   clear, n < SHORT           FSRM: rep stosb inline in the caller.
- *                              Otherwise the short routine: one group of
- *                              stores per set bit of n, no loop.
+ *   clear, n < SHORT           SHORT_STOSB (the per-CPU table,
+ *                              cpu_features.c): rep stosb inline in the
+ *                              caller. Otherwise the short routine: one
+ *                              size class of overlapping stores, no loop.
  *   copy, n < SHORT            one size class: a head and a tail piece of
  *                              the same width, overlapping (copy_user.S).
- *   SHORT <= n < BULK          64-byte blocks (clear: the last one
- *                              overlapping; copy: the bytes after the last
- *                              one as a size class).
+ *   SHORT <= n < BULK          64-byte blocks (the bytes after the last
+ *                              one as a size class; copy: 81..128 as rep
+ *                              movsb with MID_MOVSB).
  *   n >= BULK                  ERMS: rep stosb/movsb; REP_GOOD: rep
  *                              stosq/movsq; otherwise the same blocks.
  *
- * The defaults follow what `make bench` measured: rep stosb and
- * rep movsb cost the same at every size below 128 bytes, then step up and
- * lose to the 64-byte loop until about 600 bytes, where they win again.
- * So clear uses rep below 128 and from 640, and copy from 640; between,
- * the loop copies 64 bytes for less than one rep startup. Below 64 bytes
- * a copy's size class costs two thirds of a rep movsb at one repeated
- * size, the sizes of real system calls; rep movsb stays cheaper on
- * uniformly random sizes, where the class branches mispredict
- * (docs/BENCHMARKS.md has both).
+ * The limits follow what `make bench` measured: rep stosb and rep movsb
+ * cost the same at every size below 128 bytes, then step up and lose to
+ * the 64-byte loop until about 600 bytes, where they win again. So both
+ * use rep from 640, and the short clear's limit is 128; between, the loop
+ * moves 64 bytes for less than one rep startup. Whether the flat cost
+ * below 128 beats stores differs by CPU: that is the per-CPU table's
+ * choice, not a limit here (docs/BENCHMARKS.md has the figures).
  *
  * A build may move the limits (-DUACCESS_CLEAR_BULK=1024), but only inside
  * what the routines can do; the checks below turn anything else into a
  * compile error rather than a routine that writes outside its range:
- *  - the short clear has groups of 64, 32, ... 1 bytes: it covers n < 128;
  *  - the long clear stores one whole 64-byte block first and the long copy
  *    ends with a block at -64 from the end: both need n >= 64;
+ *  - the short clear's classes cover n < 128 (64..127: 64 + 64 at most);
  *  - the copy's size classes cover n < 64, its blocks n >= 64: the limit
  *    is exactly 64;
  *  - BULK >= SHORT (the long routine makes the bulk decision) and BULK
