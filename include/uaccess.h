@@ -181,7 +181,7 @@ _UACCESS_INLINE __must_check unsigned long uaccess_copy_from_user(void *to,
 		/*
 		 * Never hand back what the buffer held before. The empty asm
 		 * keeps the compiler from computing the address on the path
-		 * that copied everything (measured: 1-3% at 0..256 bytes).
+		 * that copied everything, the common one.
 		 */
 		__asm__("" : "+r"(left));
 		_uaccess_kernel_zero((char *)to + (n - left), left);
@@ -432,8 +432,8 @@ __must_check long uaccess_strnlen_user(const char __user *s, long n);
  * these are kernel addresses, and a user address is reached only if the
  * CPU lets the kernel reach it with the window closed (with SMAP or KUAP
  * it faults, and the probe says -UACCESS_EFAULT). The kernel's fault
- * handler must send these faults to uaccess_fixup() (docs/INTEGRATION.md,
- * "The fault handler"): the page fault for any address, and whatever the
+ * handler must send these faults to uaccess_fixup(), as every other
+ * fixup: the page fault for any address, and whatever the
  * architecture raises instead for an address it cannot translate at all
  * (<uaccess/arch.h> names it).
  *

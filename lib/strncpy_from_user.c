@@ -22,8 +22,7 @@
  * never from a kernel address the caller chose; and the window is opened
  * without the barrier that user_access_begin() needs (it cannot rewrite
  * its caller's pointer). The barrier costs more than half of a whole call
- * for a short string, the mask a few integer instructions (strings table
- * of docs/BENCHMARKS.md).
+ * for a short string, the mask a few integer instructions.
  */
 #include <uaccess.h>
 #include "word_at_a_time.h"

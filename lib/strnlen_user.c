@@ -5,10 +5,9 @@
  * pointer is masked instead of a barrier), without the copy.
  *
  * The start of the scan (range, mask, window, first word) repeats
- * strncpy_from_user.c's on purpose: with both as one inline helper, GCC
- * no longer turns this loop into a counted loop on one of the
- * architectures, which costs instructions on every word
- * (docs/BENCHMARKS.md).
+ * strncpy_from_user.c's on purpose: as one inline helper shared by both,
+ * GCC does not make this loop a counted loop on every architecture, and
+ * that costs instructions on every word.
  *
  * n <= 0: no NUL can lie in s[0, n), so the answer is n's "not found"
  * value, 1 (> 0), without reading anything. (Linux returns 0 there, which

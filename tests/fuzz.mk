@@ -26,7 +26,7 @@ FUZZ_CLANG ?= clang
 FUZZ_GUIDED_BIN := $(FUZZ_O)/uaccess-fuzz
 FUZZ_GUIDED_SRCS := tests/fuzz/libfuzzer.c tests/test_fuzz.c tests/fuzz_model.c \
 	tests/harness.c tests/hosted/platform.c tests/hosted/process.c \
-	tests/arch/$(ARCH)/features.c
+	tests/features.c
 FUZZ_GUIDED_OBJS := $(addprefix $(FUZZ_O)/,$(addsuffix .o,$(basename $(LIB_SRCS))))
 
 # The library with coverage too (its C code; the assembly has none).

@@ -105,8 +105,7 @@ END(_uaccess_copy_user_bytes)
  * offset of the other buffer. When source and destination sit at the
  * same offset in their pages, as page-aligned buffers do, a load from an
  * offset just stored to matches that store in address bits 11:0 and waits
- * for it (4K aliasing); stored before loaded, overlapping pieces measured
- * slower (docs/BENCHMARKS.md).
+ * for it (4K aliasing), which the other order pays on every call.
  *
  * Why the classes (and 64..80) are exact although their pieces overlap
  * and are not accessed in ascending order: they copy at most 80 bytes,
@@ -186,10 +185,10 @@ FUNC(_uaccess_copy_user)
 	ret
 
 /*
- * Blocks: a counted loop (rdx blocks, dec and jnz) measured faster than
- * one that compares the byte count each time; 64..80 bytes as one block
- * and a 16-byte tail faster than a block and a size class, and so is
- * 144 (struct stat) as a block and 80 (docs/BENCHMARKS.md).
+ * Blocks: a counted loop (rdx blocks, dec and jnz), cheaper than one that
+ * compares the byte count each time; 64..80 bytes as one block and a
+ * 16-byte tail, cheaper than a block and a size class, and so is 144
+ * (struct stat) as a block and 80.
  */
 .Lcopy_long:			/* rcx >= 64 */
 	cmpq	$UACCESS_COPY_BULK, %rcx
@@ -241,9 +240,8 @@ FUNC(_uaccess_copy_user)
 	/*
 	 * The loop's setup starts on a 64-byte boundary, after padding that
 	 * never runs (nothing falls through into it): the loop's cost at
-	 * 128..640 bytes moved by up to a sixth with the placement of the
-	 * code before it, and the loop itself on the boundary measured
-	 * slower (docs/BENCHMARKS.md).
+	 * 128..640 bytes moves by up to a sixth with the placement of the
+	 * code before it, and this placement is the cheapest.
 	 */
 	.p2align 6
 .Lcopy_loop:

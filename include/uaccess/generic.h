@@ -3,7 +3,7 @@
  * Portable defaults of the arch seam, and the helpers every architecture
  * shares. <uaccess.h> includes this right after <uaccess/arch.h>.
  *
- * What each <uaccess/arch.h> provides (docs/PORTING.md has the contracts):
+ * What each <uaccess/arch.h> provides:
  *   UACCESS_USER_END, UACCESS_FEAT_*, its symbol list (_UACCESS_NS)
  *   _uaccess_clear, _uaccess_copy_to, _uaccess_copy_from   bulk, own window
  *   _uaccess_copy_unsafe                  bulk, inside the caller's window
@@ -20,8 +20,7 @@
  * _uaccess_kernel_zero`), the way musl's atomic.h does; the default here
  * then steps aside. The defaults that compute something are also defined
  * as _uaccess_generic_*, whatever the architecture chose, so that the
- * suite tests them on every architecture. docs/PORTING.md lists the
- * names an architecture must provide and the contract of each.
+ * suite tests them on every architecture.
  */
 #ifndef UACCESS_GENERIC_H
 #define UACCESS_GENERIC_H

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The PowerPC32 side of the seam (docs/PORTING.md lists every name):
+ * The PowerPC32 side of the seam (<uaccess/generic.h> lists every name):
  * feature bits, the user end, the KUAP window hooks, the calls of the
  * out-of-line routines, the scalar accessors and the Spectre-v1 mask. The
  * top part is safe to include from assembly (<uaccess/asm.h> does).

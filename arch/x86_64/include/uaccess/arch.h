@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The x86-64 side of the seam (docs/PORTING.md lists every name): feature
+ * The x86-64 side of the seam (<uaccess/generic.h> lists every name): feature
  * bits, the user end, the window (stac/clac), the inline clear and copy
  * sites, the scalar accessors, the Spectre-v1 mask and the kernel zeroing.
  * The top part is safe to include from assembly (<uaccess/asm.h> does).
@@ -353,9 +353,8 @@ fault:
  * kernel half, which a kernel may map.
  *
  * Three instructions (add, cmp, cmov) lie between a and the address a
- * copy's loads and stores wait for; an adc / or / btr form took five, and
- * measured up to an eighth slower on copies of 128..256 bytes
- * (docs/BENCHMARKS.md).
+ * copy's loads and stores wait for, the fewest of the forms that keep the
+ * mask branch-free.
  *
  * The range is not loaded from uaccess_user_start / uaccess_user_end: it
  * sits in the code as two 64-bit immediates, written by uaccess_init() and
@@ -363,10 +362,10 @@ fault:
  * the table of immediates is the section uaccess_range). Before that they
  * hold the build-time range. A load of the variables would put a load and
  * a chain of dependent instructions between the caller's pointer and the
- * access, and a rep stosb / rep movsb waits for its address
- * (docs/BENCHMARKS.md). The arguments start and end are unused: they are
- * there for the portable uaccess_mask_ptr(). The section's name is written
- * as a token, as in <uaccess/extable.h>.
+ * access, and a rep stosb / rep movsb waits for its address. The
+ * arguments start and end are unused: they are there for the portable
+ * uaccess_mask_ptr(). The section's name is written as a token, as in
+ * <uaccess/extable.h>.
  */
 #define _UACCESS_MASKED_BIT 62
 #define _UACCESS_MASKED_ADDR (~0UL & ~(1UL << _UACCESS_MASKED_BIT))
@@ -412,7 +411,7 @@ _UACCESS_INLINE unsigned long _uaccess_mask_addr(unsigned long a,
  * bottom of the hole, so an object of up to a page that starts inside the
  * range and runs past its end, or starts at the masked address, faults
  * all the same. A kernel that sets another user end keeps the page after
- * it unmapped (docs/x86_64.md).
+ * it unmapped.
  */
 #define _UACCESS_MASKED_OBJECT_MAX 4096UL
 #define _uaccess_mask_object(a, n, start, end) _uaccess_mask_addr(a, start, end)

@@ -22,7 +22,7 @@
  * use rep from 640, and the short clear's limit is 128; between, the loop
  * moves 64 bytes for less than one rep startup. Whether the flat cost
  * below 128 beats stores differs by CPU: that is the per-CPU table's
- * choice, not a limit here (docs/BENCHMARKS.md has the figures).
+ * choice, not a limit here.
  *
  * A build may move the limits (-DUACCESS_CLEAR_BULK=1024), but only inside
  * what the routines can do; the checks below turn anything else into a

@@ -1,4 +1,9 @@
 // SPDX-License-Identifier: MIT
+/*
+ * A feature set by name, for every architecture: "none", or names joined
+ * by '+', each a name of UACCESS_FEATURE_NAMES (<uaccess/arch.h>) or
+ * "native", what uaccess_cpu_features() reports ("native+fsrm").
+ */
 #include <string.h>
 #include "test_arch.h"
 
