@@ -143,6 +143,7 @@ CHECK_RUNS :=
 CHECK_TOOLS :=
 DEMO_TOOLS :=
 include $(foreach a,$(ARCHS),tests/arch/$(a)/check.mk)
+include tests/style.mk
 CHECK_O ?= build/check
 CHECK_LOGS = $(foreach r,$(CHECK_RUNS),$(addprefix $(CHECK_O)-$(r)/,\
 	$(or $(check-$(r)_LOGS),suite.log build-checks.log)))

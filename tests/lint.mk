@@ -18,7 +18,7 @@
 # Fails if any case does: a new warning fails the build. A finding that
 # is not a bug is suppressed at its line, with the reason on that line
 # (clang-tidy: NOLINT(check): reason; cppcheck: cppcheck-suppress id ;
-# reason); docs/TESTING.md lists them.
+# reason): grep -rn 'NOLINT\|cppcheck-suppress' lib arch lists them.
 #
 #   make lint [ARCH=...]
 #

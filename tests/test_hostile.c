@@ -1,15 +1,49 @@
 // SPDX-License-Identifier: MIT
 /*
- * Hostile arguments: what a system call may hand the kernel on purpose.
- * Every case has the answer <uaccess.h> defines for it, and around every
- * call the test checks that nothing it may not touch was touched: user
- * pages and kernel buffers are filled with a canary first. The catalogue
- * with its answers is the "Hostile arguments" table of docs/TESTING.md.
+ * Hostile arguments: what a system call may hand the kernel on purpose, each with the answer
+ * <uaccess.h> defines. User pages and kernel buffers hold a canary around every call;
+ * "untouched" means it is intact. The user range is [U, E), two pages of the test's own, with a
+ * read-write page right after E, so only the check stops a call that runs past the user end.
+ * u: an address in the range; k: a kernel buffer; d: a string's destination; x: a value read.
  *
- * The user range is set to [U, E), two pages of the test's own, with a
- * third read-write page right after E: a call that runs one byte past
- * the user end would find real memory there, so only the check stops it.
- * Kernel buffers then lie outside the range on every platform.
+ * n = 0 (sizes_zero)
+ *   clear_user, copy_to_user, copy_from_user(_nozero), __ forms   0, untouched
+ *   check_zeroed_user(u, 0)                                       1, nothing read
+ *   copy_struct_from_user(k, 16, u, 0)                            0, k[0, 16) zeroed
+ *   strncpy_from_user(d, u, 0)                                    0, d not written
+ *   strnlen_user(u, 0)                                            1 (0 would mean a fault)
+ *   copy_{from,to}_kernel_nofault, strncpy_from_kernel_nofault    0 at NULL, untouched
+ * n = ULONG_MAX, LONG_MAX, negative counts (sizes_huge)
+ *   clear_user, copy_to_user, copy_from_user_nozero               ULONG_MAX, untouched
+ *   check_zeroed_user, copy_struct_from_user                      -EFAULT (k zeroed)
+ *   access_ok, user_access_begin                                  false, no window
+ *   strncpy_from_user, strnlen_user, LONG_MAX, "aa" NUL before E  2, 3: bounded by E
+ *   the same with no NUL before E                                 -EFAULT, 0
+ *   strncpy_from_user, strnlen_user, strncpy_from_kernel_nofault,
+ *     count LONG_MIN or -1                                        0, 1, 0; d not written
+ *   copy_from_user is not tried: its zero-fill writes to[0, n), which the caller must own.
+ * p + n wraps (wrapping)
+ *   access_ok, clear_user, copy_to_user, copy_from_user_nozero,
+ *     check_zeroed_user, user_access_begin                        false, n, -EFAULT, false
+ *   get_user, put_user of 4 bytes at ULONG_MAX - 1                -EFAULT (x = 0), untouched
+ * the user end (at_the_end)
+ *   clear_user, copy_to_user, copy_from_user on [E - 8, E)        0, those bytes, none at E
+ *   the same on [E - 8, E + 1)                                    9, untouched, k[0, 9) zeroed
+ *   get_user of 4 bytes at E - 4                                  0
+ *   get_user, put_user of 4 bytes at E - 3                        -EFAULT (x = 0), untouched
+ *   check_zeroed_user, user_access_begin on [E - 8, E + 1)        -EFAULT, false
+ * a kernel address, and NULL with the range from 4096 (kernel_addresses, null_pointers)
+ *   every checked call: bulk n (copy_from_user zeroes), scalars -EFAULT (x = 0), strings
+ *   -EFAULT / 0, check_zeroed_user -EFAULT, copy_struct_from_user -EFAULT (k zeroed),
+ *   user_access_begin and access_ok(NULL, 0 or 1) false; untouched
+ * __ forms with n = ULONG_MAX, h a hole (unchecked_huge)
+ *   __clear_user(h - 8), __copy_from_user(k, h - 8)               ULONG_MAX - 8, 8 bytes done,
+ *                                                                 none past them (to + n wraps)
+ * across the end of canonical space, x86-64 (noncanonical, TEST_ARCH_CANONICAL_END)
+ *   __clear_user, __copy_{to,from}_user on [end - 8, end + 8)     16: the last canonical page
+ *   is mapped on no platform here, so the first byte faults (#PF). A mapped last page, where
+ *   the #GP at the end would stop the count at 8, needs a platform that can map it (Linux
+ *   cannot: TASK_SIZE). The kernel probes of non-canonical addresses are in test_nofault.c.
  */
 #include <limits.h>
 #include <string.h>
