@@ -52,10 +52,10 @@ HISTORY_CODE = re.compile(r'\b(measured (slower|faster|better|worse)|were tried|
 
 # A file named without its directory: some file of the tree has that name.
 BASENAME = re.compile(r'(?<![\w/.$<*-])([\w-]{2,}\.(?:c|h|S|md|mk|ld|py|sh|gp))(?![\w.])')
-# Named files that are not the tree's: the C library's and QEMU's headers,
-# musl's atomic.h, and what make bench writes.
+# Names that are not the tree's files: the C library's and QEMU's headers,
+# musl's atomic.h, what make bench writes, and Python's re.S flag.
 ELSEWHERE = {'stdint.h', 'stddef.h', 'stdbool.h', 'stdarg.h', 'qemu-plugin.h', 'atomic.h',
-             'results.md'}
+             'results.md', 're.S'}
 PATH = re.compile(r'(?<![\w/.$<-])((?:%s)/[\w./+-]*[\w/])' % '|'.join(TOP))
 
 cases = []

@@ -80,6 +80,7 @@ struct column {
 	const char *name;
 	bool uses_lib;		/* uaccess_init_features(features) first */
 	unsigned long features;
+	char strategy[64];	/* uaccess_strategy_name() for them (main.c) */
 	bool is_reference;
 	bool is_checked_reference;
 	timer_fn *time[NR_OPS];

@@ -131,6 +131,13 @@ int main(int argc, char **argv)
 	detected = uaccess_cpu_features();
 	setup_columns(detected & ~UACCESS_FEAT_SMAP);
 	uaccess_set_text_poke(poke_text);
+	/* What each library column runs, in words: the report patches nothing. */
+	for (size_t c = 0; c < NR_COLUMNS; c++)
+		if (columns[c].uses_lib) {
+			configure_library(columns[c].features);
+			snprintf(columns[c].strategy, sizeof(columns[c].strategy),
+				 "%s", uaccess_strategy_name());
+		}
 	configure_library(columns[0].features);
 
 	open_report(dir);

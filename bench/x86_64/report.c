@@ -136,14 +136,11 @@ void report_header(unsigned long detected, int cpu, double ghz,
 	    "table's, arch/x86_64/cpu_features.c; SMAP is masked in user space)\n",
 	    names);
 	out("- tsc: %.3f GHz (rdtsc against CLOCK_MONOTONIC)\n", ghz);
-	out("- lib strategy: %s (uaccess_strategy_name())\n",
-	    uaccess_strategy_name());
-	for (size_t i = 0; i < ARRAY_SIZE(forced_sets); i++) {
-		configure_library(forced_sets[i].features);
+	out("- lib strategy: %s (uaccess_strategy_name())\n", columns[0].strategy);
+	for (size_t i = 0; i < ARRAY_SIZE(forced_sets); i++)
 		out("- forced %s: uaccess_init_features(%#lx), strategy %s\n",
 		    forced_sets[i].name, forced_sets[i].features,
-		    uaccess_strategy_name());
-	}
+		    columns[column_index(forced_sets[i].name)].strategy);
 	for (size_t i = 0; i < ARRAY_SIZE(references); i++)
 		out("- %s: %s (bench/x86_64/ref.S)\n", references[i].name,
 		    references[i].about);

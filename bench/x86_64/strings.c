@@ -152,7 +152,7 @@ void strings_table(void)
 		   &med[0][0][0]);
 
 	out("\n## strings: ticks per call (count = length + %d, lib strategy %s)\n",
-	    STR_SLACK, uaccess_strategy_name());
+	    STR_SLACK, columns[0].strategy);
 	out("\nlib: aligned words (lib/strnlen_user.c, lib/strncpy_from_user.c); "
 	    "ref:bytes: the same window, one unsafe_get_user per byte; "
 	    "window: user_access_begin + user_access_end alone (check + lfence)\n");

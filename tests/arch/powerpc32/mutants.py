@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: MIT
 """Break the PowerPC32 library on purpose, one mutation at a time, and check
 that the suite (under qemu-ppc) catches each one. Every mutant is a plausible
-fixup, line-size or KUAP bug; the source is restored after each run.
+fixup, line-size or KUAP bug; each is
+applied to a comment-stripped copy of the tree (tests/mutate.py).
 
 Usage (from the repository root): python3 tests/arch/powerpc32/mutants.py [WORD...]
 Arguments pick mutants by a word of their name. Each mutant names the line
@@ -25,8 +26,8 @@ G = 'include/uaccess/generic.h'
 DEFAULT = ['750/native', '750/none']
 M = [
  ("clear byte fixup rounds the count down to 4", C, 32, DEFAULT,
-  ".Lclear_byte_fault:	/* ctr: bytes left, the faulting one included */\n	mfctr	%r3\n",
-  ".Lclear_byte_fault:	/* ctr: bytes left, the faulting one included */\n	mfctr	%r3\n	clrrwi	%r3, %r3, 2\n"),
+  ".Lclear_byte_fault:\n	mfctr	%r3\n",
+  ".Lclear_byte_fault:\n	mfctr	%r3\n	clrrwi	%r3, %r3, 2\n"),
  ("clear line fixup forgets the lines left", C, 32, DEFAULT,
   "	slwi	%r6, %r6, LG\n	add	%r4, %r4, %r6\n.Lclear_bytes:",
   "	slwi	%r6, %r6, LG\n.Lclear_bytes:"),
@@ -50,19 +51,19 @@ M = [
   "	UACCESS_USER(.Lcopy_dcbz_fault, dcbz 0, %r3)\n	store_words .Lcopy_dcbz_fault, %r3, 0, LINE_REGS\n",
   "	store_words .Lcopy_dcbz_fault, %r3, 0, LINE_REGS\n	UACCESS_USER(.Lcopy_dcbz_fault, dcbz 0, %r3)\n"),
  ("copy: dcbz fixup forgets the source lead", P, 32, ['750/native'],
-  ".Lcopy_dcbz_fault:	/* r3: start of the line, r4: its source + PF */\n	subi	%r4, %r4, PF\n",
-  ".Lcopy_dcbz_fault:	/* r3: start of the line, r4: its source + PF */\n"),
+  ".Lcopy_dcbz_fault:\n	subi	%r4, %r4, PF\n",
+  ".Lcopy_dcbz_fault:\n"),
  ("copy: 64-byte dcbz fixup keeps the frame", P, 64, ['e500mc/native'],
-  ".Lcopy_dcbz_fault:	/* r3: start of the line, r4: its source + PF */\n	subi	%r4, %r4, PF\n#ifdef FRAME\n	lmw	%r24, 16(%r1)\n	addi	%r1, %r1, FRAME\n",
-  ".Lcopy_dcbz_fault:	/* r3: start of the line, r4: its source + PF */\n	subi	%r4, %r4, PF\n#ifdef FRAME\n	lmw	%r24, 16(%r1)\n"),
+  ".Lcopy_dcbz_fault:\n	subi	%r4, %r4, PF\n#ifdef FRAME\n	lmw	%r24, 16(%r1)\n	addi	%r1, %r1, FRAME\n",
+  ".Lcopy_dcbz_fault:\n	subi	%r4, %r4, PF\n#ifdef FRAME\n	lmw	%r24, 16(%r1)\n"),
  ("copy: far loop leaves out the near lines", P, 32, ['750/native'],
   "	mtctr	%r6\n	addi	%r5, %r5, PF\n", "	mtctr	%r6\n"),
  ("copy: word line fixup counts one line too many", P, 32, ['750/none'],
   "	mfctr	%r6\n	slwi	%r6, %r6, LG\n	add	%r5, %r5, %r6\n.Lcopy_bytes:",
   "	mfctr	%r6\n	addi	%r6, %r6, 1\n	slwi	%r6, %r6, LG\n	add	%r5, %r5, %r6\n.Lcopy_bytes:"),
  ("copy byte fixup over-reports by one byte", P, 32, DEFAULT,
-  ".Lcopy_byte_fault:	/* ctr: bytes left, the faulting one included */\n	mfctr	%r3\n",
-  ".Lcopy_byte_fault:	/* ctr: bytes left, the faulting one included */\n	mfctr	%r3\n	subi	%r3, %r3, 1\n"),
+  ".Lcopy_byte_fault:\n	mfctr	%r3\n",
+  ".Lcopy_byte_fault:\n	mfctr	%r3\n	subi	%r3, %r3, 1\n"),
  ("copy head group skips the byte retry", P, 32, DEFAULT,
   "	copy_words \\b, .Lcopy_bytes\n	addi	%r3, %r3, \\b\n	addi	%r4, %r4, \\b\n	subi	%r5, %r5, \\b\n.Lcopy_head_\\@:",
   "	copy_words \\b, .Lcopy_ok\n	addi	%r3, %r3, \\b\n	addi	%r4, %r4, \\b\n	subi	%r5, %r5, \\b\n.Lcopy_head_\\@:"),
@@ -116,7 +117,7 @@ M = [
  ("copy_struct_from_user leaves dst stale after a failure", 'lib/copy_struct_from_user.c',
   32, DEFAULT, "fail:\n	_uaccess_kernel_zero(dst, ksize);\n", "fail:\n"),
  ("copy_from_user_nozero reports one byte more done", U, 32, DEFAULT,
-  "	return __uaccess_copy_from_user(to, uaccess_mask_ptr(from), n);\n}\n\n/* lib/",
+  "	return __uaccess_copy_from_user(to, uaccess_mask_ptr(from), n);\n}\n\n__must_check int uaccess_check_zeroed_user",
   "	unsigned long left = __uaccess_copy_from_user(to, uaccess_mask_ptr(from), n);\n\n	return left ? left - 1 : 0;\n}\n\n/* lib/"),
  # KUAP: only the bare-metal kernel enforces it (PID), so only it can tell.
  ("KUAP allow not called in _uaccess_window_open", G, 32, ['qemu:e500v2-l32'],

@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: MIT
 """Break the RISC-V 64 library on purpose, one mutation at a time, and check
 that the suite (under qemu-riscv64) catches each one. Every mutant is a
-plausible fixup, count, mask or window bug; the source is restored after
-each run.
+plausible fixup, count, mask or window bug; each is
+applied to a comment-stripped copy of the tree (tests/mutate.py).
 
 Usage (from the repository root): python3 tests/arch/riscv64/mutants.py [WORD...]
 Arguments pick mutants by a word of their name. Each mutant names the runs
@@ -28,8 +28,8 @@ H = ['native']
 BM = ['qemu:virt']
 M = [
  ("clear byte fixup over-reports by one byte", C, H,
-  ".Lclear_byte_fault:	/* a1: bytes left, the faulting one included */\n	mv	a0, a1\n",
-  ".Lclear_byte_fault:	/* a1: bytes left, the faulting one included */\n	addi	a0, a1, -1\n"),
+  ".Lclear_byte_fault:\n	mv	a0, a1\n",
+  ".Lclear_byte_fault:\n	addi	a0, a1, -1\n"),
  ("clear group returns without the byte retry", C, H,
   "	UACCESS_USER(.Lclear_bytes, sd zero, 56(a0))\n",
   "	UACCESS_USER(.Lclear_byte_fault, sd zero, 56(a0))\n"),
@@ -39,11 +39,11 @@ M = [
  ("clear head byte loses its table entry", C, H,
   "	UACCESS_USER(.Lclear_bytes, sb zero, 0(a0))\n", "	sb zero, 0(a0)\n"),
  ("clear word loop runs while 1 byte is left (writes past the range)", C, H,
-  ".Lclear_words:				/* a1 < 64 */\n	li	t0, 8\n",
-  ".Lclear_words:				/* a1 < 64 */\n	li	t0, 1\n"),
+  ".Lclear_words:\n	li	t0, 8\n",
+  ".Lclear_words:\n	li	t0, 1\n"),
  ("copy byte fixup over-reports by one byte", P, H,
-  ".Lcopy_byte_fault:	/* a2: bytes left, the faulting one included */\n	mv	a0, a2\n",
-  ".Lcopy_byte_fault:	/* a2: bytes left, the faulting one included */\n	addi	a0, a2, -1\n"),
+  ".Lcopy_byte_fault:\n	mv	a0, a2\n",
+  ".Lcopy_byte_fault:\n	addi	a0, a2, -1\n"),
  ("copy group fixup reports success", P, H,
   "	UACCESS_USER(.Lcopy_bytes, ld a4, 56(a1))\n",
   "	UACCESS_USER(.Lcopy_ok, ld a4, 56(a1))\n"),
@@ -56,7 +56,7 @@ M = [
  ("copy shifting loop runs while 1 byte is left (writes past the range)", P, H,
   "	li	t4, 8\n", "	li	t4, 1\n"),
  ("copy shifting loop shifts the high part by 8s", P, H,
-  "	sub	a5, a5, a4		/* a5 = 64 - 8s: the high part's */\n",
+  "	sub	a5, a5, a4\n",
   "	mv	a5, a4\n"),
  ("copy head advances the source twice", P, H,
   "	addi	a1, a1, 1\n	addi	a2, a2, -1\n	andi	t1, a0, 7\n",

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: MIT
 """Break the library on purpose, one mutation at a time, and check that the
 suite catches each one (make mutants). Every mutant is a plausible fixup,
-range-check, masking or window bug; the source is restored after each run.
+range-check, masking or window bug; each is
+applied to a comment-stripped copy of the tree (tests/mutate.py).
 
 Usage (from the repository root): python3 tests/arch/x86_64/mutants.py [WORD...]
 Arguments pick mutants by a word of their name. A mutant may name, as a
@@ -39,7 +40,7 @@ M = [
  ("clear of 96..127 bytes skips the 32 below its tail", 'arch/x86_64/clear_user.S',
   "	UACCESS_USER(.Lclear_bytes, movq %rax, -64(%rdi, %rcx))\n", ""),
  ("clear of 64..127 bytes stores its tail before its head", 'arch/x86_64/clear_user.S',
-  ".Lclear_64_127:			/* 64 + the last 32, and below them 32 more from 96 */\n	ZERO_QWORDS 8\n",
+  ".Lclear_64_127:\n	ZERO_QWORDS 8\n",
   ".Lclear_64_127:\n	UACCESS_USER(.Lclear_bytes, movq %rax, -8(%rdi, %rcx))\n	ZERO_QWORDS 8\n"),
  ("clear of 1..3 bytes skips the middle byte", 'arch/x86_64/clear_user.S',
   "	UACCESS_USER(.Lclear_bytes, movb %al, (%rdi, %rdx))\n", ""),
@@ -75,13 +76,13 @@ M = [
   "	shlq	$6, %rdx\n	addq	%rdx, %rcx\n	jmp	.Lcopy_bytes",
   "	jmp	.Lcopy_bytes"),
  ("copy drops the bytes after the last block", 'arch/x86_64/copy_user.S',
-  "	shrq	$6, %rdx	/* whole blocks, >= 1 */\n	andl	$63, %ecx\n",
-  "	shrq	$6, %rdx	/* whole blocks, >= 1 */\n	xorl	%ecx, %ecx\n"),
+  "	shrq	$6, %rdx\n	andl	$63, %ecx\n",
+  "	shrq	$6, %rdx\n	xorl	%ecx, %ecx\n"),
  ("copy of 64..80 bytes stores its tail 8 bytes early", 'arch/x86_64/copy_user.S',
-  "	MOVE_USER(movq %rdx, -8(%rdi, %rcx))\n	xorl	%ecx, %ecx\n	ret\n	/*\n	 * The loop's",
-  "	MOVE_USER(movq %rdx, -16(%rdi, %rcx))\n	xorl	%ecx, %ecx\n	ret\n	/*\n	 * The loop's"),
+  "	MOVE_USER(movq %rdx, -8(%rdi, %rcx))\n	xorl	%ecx, %ecx\n	ret\n	.p2align 6",
+  "	MOVE_USER(movq %rdx, -16(%rdi, %rcx))\n	xorl	%ecx, %ecx\n	ret\n	.p2align 6"),
  ("copy of 81..127 bytes leaves its block count unset for the fixup", 'arch/x86_64/copy_user.S',
-  "	movl	$1, %edx	/* for .Lcopy_block_fault */\n", ""),
+  "	movl	$1, %edx\n", ""),
  ("block loop hands 1..16 bytes to the 64..80 path with the wrong count", 'arch/x86_64/copy_user.S',
   "	andl	$64, %eax\n", "	andl	$48, %eax\n"),
  ("copy of 1..3 bytes skips the middle byte", 'arch/x86_64/copy_user.S',
@@ -189,15 +190,15 @@ M = [
   "_uaccess_copy_unsafe((to), (from), (n)) == (n), 0))"),
  ("check_zeroed_user counts the bytes past the range in its last word",
   'lib/copy_struct_from_user.c',
-  "	w &= wat_mask_upto(left);	/* 1 <= left <= WAT_BYTES */\n", ""),
+  "	w &= wat_mask_upto(left);\n", ""),
  ("copy_struct_from_user leaves dst past usize unzeroed", 'lib/copy_struct_from_user.c',
   "	if (size < ksize)\n		_uaccess_kernel_zero(", "	if (0)\n		_uaccess_kernel_zero("),
  ("copy_struct_from_user copies before it checks the tail", 'lib/copy_struct_from_user.c',
   "	if (usize > ksize) {\n		int zeroed",
   "	if (size && __uaccess_copy_from_user(dst, uaccess_mask_ptr(src), size))\n		goto fail;\n	if (usize > ksize) {\n		int zeroed"),
  ("copy_from_user_nozero zero-fills like copy_from_user", U,
-  "	return __uaccess_copy_from_user(to, uaccess_mask_ptr(from), n);\n}\n\n/* lib/",
-  "	unsigned long left = __uaccess_copy_from_user(to, uaccess_mask_ptr(from), n);\n\n	_uaccess_kernel_zero((char *)to + (n - left), left);\n	return left;\n}\n\n/* lib/"),
+  "	return __uaccess_copy_from_user(to, uaccess_mask_ptr(from), n);\n}\n\n__must_check int uaccess_check_zeroed_user",
+  "	unsigned long left = __uaccess_copy_from_user(to, uaccess_mask_ptr(from), n);\n\n	_uaccess_kernel_zero((char *)to + (n - left), left);\n	return left;\n}\n\n__must_check int uaccess_check_zeroed_user"),
  ('copy_from_kernel_nofault reports success after a fault', U,
   "uaccess_copy_from_kernel_nofault(void *dst,\n						   const void *src,\n						   unsigned long n)\n{\n	return _uaccess_copy_unsafe((__force void __user *)dst, src, n) ?\n		-UACCESS_EFAULT : 0;",
   "uaccess_copy_from_kernel_nofault(void *dst,\n						   const void *src,\n						   unsigned long n)\n{\n	return _uaccess_copy_unsafe((__force void __user *)dst, src, n) ?\n		0 : 0;"),
