@@ -29,10 +29,13 @@
 #define BUF_BYTES	(MAX_SIZE + 2 * PAGE_SIZE)
 #define DEFAULT_ROUNDS	31
 
-/* main.c: the options, the buffers, the library's configuration. */
-extern int rounds;			/* -r: samples per cell */
-extern unsigned long page_offset;	/* -a: where in its page a buffer starts */
-extern char *user_buf, *kernel_buf;	/* BUF_BYTES each */
+/* main.c: the run's options and buffers, set up once before any table. */
+struct bench_env {
+	int rounds;			/* -r: samples per cell */
+	unsigned long page_offset;	/* -a: where in its page a buffer starts */
+	char *user_buf, *kernel_buf;	/* BUF_BYTES each */
+};
+extern struct bench_env env;
 /*
  * Switch the library to a feature set. A refused patch leaves baseline code
  * in place, so the column would not show what it claims: exits.

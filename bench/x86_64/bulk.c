@@ -275,8 +275,8 @@ int size_row(unsigned long n)
 
 static struct batch batch_for(enum op op, struct row *r, unsigned long calls)
 {
-	char *user = user_buf + page_offset;
-	char *kernel = kernel_buf + page_offset;
+	char *user = env.user_buf + env.page_offset;
+	char *kernel = env.kernel_buf + env.page_offset;
 	struct batch b = { .n = r->n, .calls = calls };
 
 	/*
@@ -313,7 +313,7 @@ double ticks[NR_OPS][MAX_ROWS][NR_COLUMNS];
 static double *sample_at(int op, int row, int col, int round)
 {
 	return &samples[(((size_t)op * MAX_ROWS + row) * NR_COLUMNS + col) *
-			rounds + round];
+			env.rounds + round];
 }
 
 /*
@@ -379,8 +379,8 @@ static void take_medians(void)
 			for (int c = 0; c < (int)NR_COLUMNS; c++) {
 				double *s = sample_at(op, i, c, 0);
 
-				qsort(s, (size_t)rounds, sizeof(*s), compare_double);
-				ticks[op][i][c] = s[rounds / 2];
+				qsort(s, (size_t)env.rounds, sizeof(*s), compare_double);
+				ticks[op][i][c] = s[env.rounds / 2];
 			}
 }
 
@@ -392,7 +392,7 @@ void check_references(void)
 {
 	static const unsigned long sizes[] = { 0, 1, 7, 8, 9, 63, 64, 65, 127,
 					       200, 4095, 4096, 65537 };
-	char *dst = user_buf + page_offset, *src = kernel_buf + page_offset;
+	char *dst = env.user_buf + env.page_offset, *src = env.kernel_buf + env.page_offset;
 
 	for (size_t i = 0; i < ARRAY_SIZE(references); i++)
 		for (size_t k = 0; k < ARRAY_SIZE(sizes); k++) {
@@ -418,22 +418,22 @@ void check_references(void)
 				exit(1);
 			}
 		}
-	memset(user_buf, 0x5a, BUF_BYTES);
-	memset(kernel_buf, 0x5a, BUF_BYTES);
+	memset(env.user_buf, 0x5a, BUF_BYTES);
+	memset(env.kernel_buf, 0x5a, BUF_BYTES);
 }
 
 void measure_bulk(void)
 {
-	samples = calloc((size_t)NR_OPS * MAX_ROWS * NR_COLUMNS * rounds,
+	samples = calloc((size_t)NR_OPS * MAX_ROWS * NR_COLUMNS * env.rounds,
 			 sizeof(*samples));
 	if (!samples) {
 		perror("calloc");
 		exit(2);
 	}
-	fprintf(stderr, "bench: calibrating, then %d rounds\n", rounds);
+	fprintf(stderr, "bench: calibrating, then %d rounds\n", env.rounds);
 	for (int i = 0; i < 3; i++)
 		run_round(-1);
-	for (int round = 0; round < rounds; round++)
+	for (int round = 0; round < env.rounds; round++)
 		run_round(round);
 	take_medians();
 }

@@ -17,9 +17,7 @@
 #include <uaccess.h>
 #include "bench.h"
 
-int rounds = DEFAULT_ROUNDS;
-unsigned long page_offset;
-char *user_buf, *kernel_buf;
+struct bench_env env = { .rounds = DEFAULT_ROUNDS };
 
 static char *map_buffer(void)
 {
@@ -101,10 +99,10 @@ int main(int argc, char **argv)
 			dir = optarg;
 			break;
 		case 'r':
-			rounds = atoi(optarg);
+			env.rounds = atoi(optarg);
 			break;
 		case 'a':
-			page_offset = strtoul(optarg, NULL, 0);
+			env.page_offset = strtoul(optarg, NULL, 0);
 			break;
 		case 's':
 			strings_only = true;
@@ -119,12 +117,12 @@ int main(int argc, char **argv)
 			usage(argv[0]);
 		}
 	}
-	if (rounds < 1 || page_offset >= PAGE_SIZE)
+	if (env.rounds < 1 || env.page_offset >= PAGE_SIZE)
 		usage(argv[0]);
 
 	cpu = pin_to_this_cpu();
-	user_buf = map_buffer();
-	kernel_buf = map_buffer();
+	env.user_buf = map_buffer();
+	env.kernel_buf = map_buffer();
 	setup_rows();
 	check_references();
 

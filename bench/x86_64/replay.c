@@ -45,8 +45,8 @@ typedef uint64_t replay_fn(const struct trace *t);
 __attribute__((noinline, aligned(64)))					\
 static uint64_t name(const struct trace *t)				\
 {									\
-	char *user = user_buf + page_offset;				\
-	char *kernel = kernel_buf + page_offset;			\
+	char *user = env.user_buf + env.page_offset;				\
+	char *kernel = env.kernel_buf + env.page_offset;			\
 	unsigned long left = 0;						\
 	uint64_t start, ticks;						\
 									\
@@ -211,7 +211,7 @@ static void check_linux_references(void)
 {
 	static const unsigned long sizes[] = { 0, 1, 7, 8, 9, 63, 64, 65, 127,
 					       144, 200, 4095, 4096, 65537 };
-	char *dst = user_buf + page_offset, *src = kernel_buf + page_offset;
+	char *dst = env.user_buf + env.page_offset, *src = env.kernel_buf + env.page_offset;
 
 	for (size_t k = 0; k < ARRAY_SIZE(sizes); k++) {
 		unsigned long n = sizes[k];
@@ -234,8 +234,8 @@ static void check_linux_references(void)
 			exit(1);
 		}
 	}
-	memset(user_buf, 0x5a, BUF_BYTES);
-	memset(kernel_buf, 0x5a, BUF_BYTES);
+	memset(env.user_buf, 0x5a, BUF_BYTES);
+	memset(env.kernel_buf, 0x5a, BUF_BYTES);
 }
 
 /*
@@ -269,7 +269,7 @@ void replay_table(const char *dir)
 	if (!nr_traces)
 		return;
 	check_linux_references();
-	s = calloc((size_t)nr_traces * NR_REPLAY_COLUMNS * rounds, sizeof(*s));
+	s = calloc((size_t)nr_traces * NR_REPLAY_COLUMNS * env.rounds, sizeof(*s));
 	if (!s) {
 		perror("calloc");
 		exit(2);
@@ -280,7 +280,7 @@ void replay_table(const char *dir)
 					  [!!(f & UACCESS_FEAT_FSRS)];
 	configure_library(f);
 	/* One warm-up replay each, then rounds, each starting a column on. */
-	for (int round = -1; round < rounds; round++)
+	for (int round = -1; round < env.rounds; round++)
 		for (int i = 0; i < nr_traces; i++)
 			for (size_t k = 0; k < NR_REPLAY_COLUMNS; k++) {
 				size_t c = (k + (size_t)(round > 0 ? round : 0)) %
@@ -288,15 +288,15 @@ void replay_table(const char *dir)
 				uint64_t t = replay_columns[c].replay(&traces[i]);
 
 				if (round >= 0)
-					s[((size_t)i * NR_REPLAY_COLUMNS + c) * rounds + round] =
+					s[((size_t)i * NR_REPLAY_COLUMNS + c) * env.rounds + round] =
 						(double)t / (double)traces[i].nr_calls;
 			}
 	for (int i = 0; i < nr_traces; i++)
 		for (size_t c = 0; c < NR_REPLAY_COLUMNS; c++) {
-			double *p = s + ((size_t)i * NR_REPLAY_COLUMNS + c) * rounds;
+			double *p = s + ((size_t)i * NR_REPLAY_COLUMNS + c) * env.rounds;
 
-			qsort(p, (size_t)rounds, sizeof(*p), compare_double);
-			med[i][c] = p[rounds / 2];
+			qsort(p, (size_t)env.rounds, sizeof(*p), compare_double);
+			med[i][c] = p[env.rounds / 2];
 		}
 	free(s);
 
@@ -304,7 +304,7 @@ void replay_table(const char *dir)
 	for (size_t c = 0; c < NR_REPLAY_COLUMNS; c++)
 		out("- %s: %s\n", replay_columns[c].name, replay_columns[c].about);
 	out("- every column: access_ok() in front of each call; the whole trace "
-	    "in recorded order per sample, median of %d rounds\n", rounds);
+	    "in recorded order per sample, median of %d rounds\n", env.rounds);
 	out("\n| trace | calls | clear/to/from | ");
 	for (size_t c = 0; c < NR_REPLAY_COLUMNS; c++)
 		out("%s | ", replay_columns[c].name);

@@ -149,11 +149,11 @@ void report_header(unsigned long detected, int cpu, double ghz,
 	    "in front: %s; %s (bench/x86_64/ref.S)\n", linux_about, linux_about_copy);
 	out("- method: TSC ticks per call, median of %d rounds of ~%.0f-tick batches; "
 	    "buffers at page offset %lu; cpu %d\n",
-	    rounds, TARGET_TICKS, page_offset, cpu);
+	    env.rounds, TARGET_TICKS, env.page_offset, cpu);
 	out("- mixes: sizes drawn uniformly (fixed seed), each sample the next ones of %d; "
 	    "ticks are the mean per call\n", MIX_LEN);
 	if (!strings_only) {
-		double rnd, pre, miss = mispredict_ticks(rounds, &rnd, &pre);
+		double rnd, pre, miss = mispredict_ticks(env.rounds, &rnd, &pre);
 
 		out("- branch: %.1f ticks per random 50/50 branch, %.1f per predicted one: "
 		    "one mispredict costs %.1f ticks (what a size branch pays on a "

@@ -67,11 +67,11 @@ static timer_fn *const str_timers[NR_STR_OPS][NR_STR_COLS] = {
 /* The string of length len at the user buffer's page offset, NUL after. */
 static struct batch str_batch(unsigned long len, unsigned long calls)
 {
-	char *user = user_buf + page_offset;
+	char *user = env.user_buf + env.page_offset;
 
 	memset(user, 'x', len);
 	user[len] = '\0';
-	return (struct batch){ .to = kernel_buf + page_offset, .from = user,
+	return (struct batch){ .to = env.kernel_buf + env.page_offset, .from = user,
 			       .n = len + STR_SLACK, .calls = calls };
 }
 
@@ -102,7 +102,7 @@ static void check_strings(void)
  */
 void time_cells(const struct cell *cells, size_t nr_cells, double *med)
 {
-	int nr = rounds < MAX_ROUNDS_STR ? rounds : MAX_ROUNDS_STR;
+	int nr = env.rounds < MAX_ROUNDS_STR ? env.rounds : MAX_ROUNDS_STR;
 	double (*s)[MAX_ROUNDS_STR] = calloc(nr_cells, sizeof(*s));
 	unsigned long *calls = calloc(nr_cells, sizeof(*calls));
 
