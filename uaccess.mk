@@ -78,8 +78,14 @@ UACCESS_CC ?= $(CC)
 UACCESS_EXTRA_CFLAGS ?=
 UACCESS_OBJS := $(addprefix $(UACCESS_O)/,$(addsuffix .o,$(basename \
 	$(patsubst $(UACCESS_DIR)/%,%,$(UACCESS_SRCS)))))
-_uaccess_build = mkdir -p $(@D) && $(UACCESS_CC) $(UACCESS_CPPFLAGS) \
-	$(UACCESS_CFLAGS) -O2 -MMD -MP $(UACCESS_EXTRA_CFLAGS) -c $< -o $@
+
+# The compiler and flags are fixed for these objects here, so a Makefile
+# may include this file again with other settings and another UACCESS_O
+# (two libraries in one build) without changing the first one's.
+$(UACCESS_OBJS): _uaccess_cc := $(UACCESS_CC)
+$(UACCESS_OBJS): _uaccess_flags := $(UACCESS_CPPFLAGS) $(UACCESS_CFLAGS) -O2 -MMD -MP \
+	$(UACCESS_EXTRA_CFLAGS)
+_uaccess_build = mkdir -p $(@D) && $(_uaccess_cc) $(_uaccess_flags) -c $< -o $@
 
 $(UACCESS_O)/%.o: $(UACCESS_DIR)/%.c
 	$(_uaccess_build)

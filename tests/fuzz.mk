@@ -29,12 +29,15 @@ FUZZ_GUIDED_SRCS := tests/fuzz/libfuzzer.c tests/test_fuzz.c tests/fuzz_model.c 
 	tests/features.c
 FUZZ_GUIDED_OBJS := $(addprefix $(FUZZ_O)/,$(addsuffix .o,$(basename $(LIB_SRCS))))
 
-# The library with coverage too (its C code; the assembly has none).
+# The library with coverage too (its C code; the assembly has none), with
+# the hosted library's flags as they are here (examples/ may include
+# uaccess.mk again for a kernel).
+FUZZ_UACCESS_CFLAGS := $(UACCESS_CFLAGS)
 $(FUZZ_O)/%.o: %.c
-	$(Q)mkdir -p $(@D) && $(FUZZ_CLANG) $(CPPFLAGS) $(UACCESS_CFLAGS) -O2 -g \
+	$(Q)mkdir -p $(@D) && $(FUZZ_CLANG) $(CPPFLAGS) $(FUZZ_UACCESS_CFLAGS) -O2 -g \
 		-fsanitize=fuzzer-no-link -c $< -o $@
 $(FUZZ_O)/%.o: %.S
-	$(Q)mkdir -p $(@D) && $(FUZZ_CLANG) $(CPPFLAGS) $(UACCESS_CFLAGS) -O2 -g -c $< -o $@
+	$(Q)mkdir -p $(@D) && $(FUZZ_CLANG) $(CPPFLAGS) $(FUZZ_UACCESS_CFLAGS) -O2 -g -c $< -o $@
 
 $(FUZZ_GUIDED_BIN): $(FUZZ_GUIDED_OBJS) $(FUZZ_GUIDED_SRCS) tests/fuzz.h tests/fuzz.mk
 	$(quiet) FUZZ $@

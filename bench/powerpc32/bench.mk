@@ -33,7 +33,7 @@ BENCH_OBJS := $(addprefix $(BENCH_DIR)/,$(addsuffix .o,$(basename $(BENCH_SRCS))
 
 # The headers of tests/nolibc and the compiler's own, never a C library's;
 # UACCESS_ARCH_CFLAGS for the library's -mcpu, -msoft-float and line size.
-BENCH_CFLAGS = -std=gnu11 -O2 -g -Wall -Wextra -Werror -ffreestanding \
+BENCH_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -ffreestanding \
 	-fno-stack-protector -nostdinc -isystem $(shell $(CC) -print-file-name=include) \
 	-Itests/nolibc/include -Itests/nolibc/linux -Itests/nolibc/linux/powerpc32 $(UACCESS_ARCH_CFLAGS) \
 	$(EXTRA_CFLAGS)

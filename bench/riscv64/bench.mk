@@ -19,8 +19,11 @@ BENCH_DIR := $(O)/bench
 BENCH_BIN := $(BENCH_DIR)/uaccess-bench
 BENCH_SRCS := bench/riscv64/bench.c bench/riscv64/ref.S
 BENCH_OBJS := $(addprefix $(BENCH_DIR)/,$(addsuffix .o,$(basename $(BENCH_SRCS))))
-BENCH_CFLAGS = -std=gnu11 -O2 -g -Wall -Wextra -Werror $(UACCESS_ARCH_CFLAGS) \
+# := throughout: the hosted library's flags, fixed before a kernel's
+# Makefile (examples/) includes uaccess.mk again with its own.
+BENCH_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror $(UACCESS_ARCH_CFLAGS) \
 	$(EXTRA_CFLAGS)
+BENCH_LIB_FLAGS := $(strip $(UACCESS_CPPFLAGS) $(LIB_CFLAGS))
 BENCH_LDFLAGS = -static $(EXTRA_LDFLAGS)
 # What the count needs (command=Debian package), installed when missing.
 BENCH_DEPS := riscv64-linux-gnu-gcc=gcc-riscv64-linux-gnu,libc6-dev-riscv64-cross \
@@ -46,7 +49,7 @@ bench: bench-deps
 	$(Q)$(MAKE) --no-print-directory $(BENCH_BIN)
 	$(Q)python3 bench/riscv64/count.py --bin $(BENCH_BIN) --lib $(LIB) \
 		--out $(BENCH_DIR) --qemu "$(QEMU_RISCV64)" --nm "$(NM)" \
-		--objdump "$(OBJDUMP)" --cc "$(CC)" --cflags "$(strip $(UACCESS_CPPFLAGS) $(LIB_CFLAGS))"
+		--objdump "$(OBJDUMP)" --cc "$(CC)" --cflags "$(BENCH_LIB_FLAGS)"
 
 .PHONY: bench bench-deps
 -include $(BENCH_OBJS:.o=.d)

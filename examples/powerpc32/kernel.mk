@@ -7,7 +7,7 @@
 #   $(O)/baremetal/kernel-l64.elf	the same for 64-byte lines (e500mc)
 #
 # Each links its own copy of the library, built with -DUACCESS_KUAP and this
-# directory's <uaccess/kuap.h> (a sub-make in $(O)/baremetal/libNN), so that
+# directory's <uaccess/kuap.h> (uaccess.mk, in $(O)/baremetal/uaccessNN), so that
 # the KUAP hooks are this kernel's everywhere.
 #
 # Included by examples/examples.mk when ARCH=powerpc32, after the
@@ -46,11 +46,21 @@ $(PPC_BM_OUT)/k%/tests/nolibc/string.o: PPC_BM_KUAP += $(shell \
 PPC_BM_LDFLAGS = -nostdlib -static -Wl,--build-id=none -Wl,-L,include \
 	-Wl,-T,$(PPC_BM)/kernel.ld
 
-# The library for one line size: always ask the sub-make, which knows
-# when the library is up to date.
-$(PPC_BM_OUT)/lib%/libuaccess.a: ppc-bm-always
-	$(Q)$(MAKE) --no-print-directory $(if $(filter 1,$(V)),,-s) ARCH=powerpc32 CC="$(CC)" DCBZ_LINE=$* \
-		O=$(PPC_BM_OUT)/lib$* EXTRA_CFLAGS="-DUACCESS_KUAP -I$(PPC_BM)" $@
+# The library for one line size, as a kernel's Makefile builds it
+# (docs/INTEGRATION.md, step 1): uaccess.mk with this kernel's line size
+# and KUAP hooks, its objects in $(PPC_BM_OUT)/uaccessLINE. The hosted
+# suite's line size comes back afterwards.
+_ppc_bm_hosted_line := $(UACCESS_DCBZ_LINE)
+define ppc_bm_lib
+UACCESS_DCBZ_LINE := $(1)
+UACCESS_O := $(PPC_BM_OUT)/uaccess$(1)
+UACCESS_RULES := y
+UACCESS_EXTRA_CFLAGS := -DUACCESS_KUAP -I$(PPC_BM) -Wall -Wextra -Werror $(EXTRA_CFLAGS)
+include uaccess.mk
+PPC_BM_LIB_OBJS_$(1) := $$(UACCESS_OBJS)
+endef
+$(foreach l,$(PPC_BM_LINES),$(eval $(call ppc_bm_lib,$(l))))
+UACCESS_DCBZ_LINE := $(_ppc_bm_hosted_line)
 
 # $(call ppc_bm_kernel,LINE): the objects and the kernel for one line size.
 define ppc_bm_kernel
@@ -65,11 +75,11 @@ $(PPC_BM_OUT)/k$(1)/%.o: %.S
 	$$(quiet) AS $$@
 	$$(Q)mkdir -p $$(@D) && $$(CC) $$(PPC_BM_CFLAGS) -MMD -MP -c $$< -o $$@
 
-$(PPC_BM_OUT)/kernel-l$(1).elf: $$(PPC_BM_OBJS_$(1)) $(PPC_BM_OUT)/lib$(1)/libuaccess.a \
+$(PPC_BM_OUT)/kernel-l$(1).elf: $$(PPC_BM_OBJS_$(1)) $$(PPC_BM_LIB_OBJS_$(1)) \
 		$(PPC_BM)/kernel.ld include/uaccess/sections.ld tests/module/sections.ld
 	$$(quiet) LD $$@
 	$$(Q)$$(CC) $$(PPC_BM_LDFLAGS) -o $$@ $$(PPC_BM_OBJS_$(1)) \
-		$(PPC_BM_OUT)/lib$(1)/libuaccess.a
+		$$(PPC_BM_LIB_OBJS_$(1))
 
 -include $$(PPC_BM_OBJS_$(1):.o=.d)
 endef
@@ -99,14 +109,12 @@ PPC_BM_DEMO_OBJS := $(addprefix $(PPC_BM_OUT)/k32/,$(addsuffix .o,$(basename \
 	$(PPC_BM)/mmu.c $(PPC_BM)/trap.c $(PPC_BM)/start.S \
 	tests/arch/powerpc32/probe.c tests/nolibc/string.c tests/nolibc/vsnprintf.c)))
 DEMO_KERNEL := $(PPC_BM_OUT)/demo.elf
-$(DEMO_KERNEL): $(PPC_BM_DEMO_OBJS) $(PPC_BM_OUT)/lib32/libuaccess.a \
+$(DEMO_KERNEL): $(PPC_BM_DEMO_OBJS) $(PPC_BM_LIB_OBJS_32) \
 		$(PPC_BM)/kernel.ld include/uaccess/sections.ld
 	$(quiet) LD $@
-	$(Q)$(CC) $(PPC_BM_LDFLAGS) -o $@ $(PPC_BM_DEMO_OBJS) \
-		$(PPC_BM_OUT)/lib32/libuaccess.a
+	$(Q)$(CC) $(PPC_BM_LDFLAGS) -o $@ $(PPC_BM_DEMO_OBJS) $(PPC_BM_LIB_OBJS_32)
 demo_cmd = $(QEMU_SYSTEM_PPC) -M ppce500 -m 128M -nographic -monitor none \
 	-no-reboot -cpu e500v2 -kernel $(DEMO_KERNEL)
 -include $(PPC_BM_OUT)/k32/$(PPC_BM)/demo.d \
 	$(PPC_BM_OUT)/k32/examples/demo_common.d
 
-.PHONY: ppc-bm-always

@@ -7,8 +7,8 @@
 #   $(O)/baremetal/kernel.elf	library and suite
 #   $(O)/baremetal/demo.elf	the demo (make demo)
 #
-# Both link their own copy of the library, built by a sub-make in
-# $(O)/baremetal/lib for an S-mode kernel: UACCESS_RISCV_SUM=1 (the
+# Both link their own copy of the library, built through uaccess.mk in
+# $(O)/baremetal/uaccess for an S-mode kernel: UACCESS_RISCV_SUM=1 (the
 # windows set and clear SUM; the hosted suite's library, $(LIB), has empty
 # windows) and the kernel's float ABI, lp64 (no F or D: a stray FP
 # instruction is an illegal instruction here, mstatus.FS being Off).
@@ -20,7 +20,6 @@
 
 RV_BM := examples/riscv64
 RV_BM_OUT := $(O)/baremetal
-RV_BM_LIB := $(RV_BM_OUT)/lib/libuaccess.a
 
 # The machine setup both kernels share.
 RV_BM_COMMON := $(addprefix $(RV_BM)/,start.S console.c mmu.c trap.c) \
@@ -54,11 +53,20 @@ RV_BM_LDFLAGS = -nostdlib -static -Wl,--build-id=none \
 	-Wl,-z,max-page-size=4096 -Wl,-L,include -Wl,-T,$(RV_BM)/kernel.ld \
 	$(EXTRA_LDFLAGS)
 
-# The library: always ask the sub-make, which knows when it is up to date.
-$(RV_BM_LIB): rv-bm-always
-	$(Q)$(MAKE) --no-print-directory $(if $(filter 1,$(V)),,-s) ARCH=riscv64 \
-		CC="$(CC)" UACCESS_RISCV_SUM=1 UACCESS_RISCV_ABI=lp64 \
-		O=$(RV_BM_OUT)/lib $@
+# The library as a kernel's Makefile builds it (docs/INTEGRATION.md, step
+# 1): uaccess.mk with this kernel's settings, its objects in
+# $(RV_BM_OUT)/uaccess. The hosted suite's settings come back afterwards:
+# the tests' sub-makes inherit them.
+_rv_bm_hosted := $(UACCESS_RISCV_SUM) $(UACCESS_RISCV_ABI)
+UACCESS_RISCV_SUM := 1
+UACCESS_RISCV_ABI := lp64
+UACCESS_O := $(RV_BM_OUT)/uaccess
+UACCESS_RULES := y
+UACCESS_EXTRA_CFLAGS := -Wall -Wextra -Werror $(EXTRA_CFLAGS)
+include uaccess.mk
+RV_BM_LIB_OBJS := $(UACCESS_OBJS)
+UACCESS_RISCV_SUM := $(word 1,$(_rv_bm_hosted))
+UACCESS_RISCV_ABI := $(word 2,$(_rv_bm_hosted))
 
 $(RV_BM_OUT)/k/%.o: %.c
 	$(quiet) CC $@
@@ -73,10 +81,10 @@ RV_BM_KERNEL := $(RV_BM_OUT)/kernel.elf
 DEMO_KERNEL := $(RV_BM_OUT)/demo.elf
 $(RV_BM_KERNEL): $(call rv_bm_objs,$(RV_BM_SRCS))
 $(DEMO_KERNEL): $(call rv_bm_objs,$(RV_BM_DEMO_SRCS))
-$(RV_BM_KERNEL) $(DEMO_KERNEL): $(RV_BM_LIB) $(RV_BM)/kernel.ld \
+$(RV_BM_KERNEL) $(DEMO_KERNEL): $(RV_BM_LIB_OBJS) $(RV_BM)/kernel.ld \
 		include/uaccess/sections.ld tests/module/sections.ld
 	$(quiet) LD $@
-	$(Q)$(CC) $(RV_BM_LDFLAGS) -o $@ $(filter %.o,$^) $(RV_BM_LIB)
+	$(Q)$(CC) $(RV_BM_LDFLAGS) -o $@ $(filter %.o,$^)
 
 BAREMETAL_KERNELS := $(RV_BM_KERNEL)
 
@@ -96,4 +104,3 @@ demo_cmd = $(call rv_qemu_cmd,$(DEMO_KERNEL))
 
 -include $(patsubst %.o,%.d,$(call rv_bm_objs,$(RV_BM_SRCS) $(RV_BM_DEMO_SRCS)))
 
-.PHONY: rv-bm-always

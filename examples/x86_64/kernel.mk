@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: MIT
 #
 # The x86-64 test kernel (examples/x86_64/): the suite of tests/ with
-# the library $(LIB), as a PVH ELF for qemu-system-x86_64 -M microvm.
+# the library built through uaccess.mk, as a PVH ELF for
+# qemu-system-x86_64 -M microvm.
 # Included by examples/examples.mk; defines the interface described
 # there (BAREMETAL_KERNELS, QEMU_CONFIGS, qemu_cmd, QEMU_PASS_STATUS, ...).
 
@@ -65,12 +66,21 @@ $(BM_AP_SUITE): $(call bm_objs,$(BM_AP_SRCS))
 		$(OBJCOPY) --redefine-sym plat_printf=ap_plat_printf \
 		--keep-global-symbol=ap_suite_run $@.tmp $@ && rm -f $@.tmp
 
+# The library as a kernel's Makefile builds it (docs/INTEGRATION.md, step
+# 1): uaccess.mk's objects and flags, here in $(BM_DIR)/uaccess, warnings
+# made errors as everywhere in this project.
+UACCESS_O := $(BM_DIR)/uaccess
+UACCESS_RULES := y
+UACCESS_EXTRA_CFLAGS := -Wall -Wextra -Werror $(EXTRA_CFLAGS)
+include uaccess.mk
+BM_LIB_OBJS := $(UACCESS_OBJS)
+
 $(BM_KERNEL): $(call bm_objs,$(BM_TEST_SRCS)) $(BM_AP_SUITE)
 $(BM_DEMO): $(call bm_objs,$(BM_DEMO_SRCS))
-$(BM_KERNEL) $(BM_DEMO): $(LIB) $(BM_SRC)/kernel.ld include/uaccess/sections.ld \
+$(BM_KERNEL) $(BM_DEMO): $(BM_LIB_OBJS) $(BM_SRC)/kernel.ld include/uaccess/sections.ld \
 		tests/module/sections.ld
 	$(quiet) LD $@
-	$(Q)$(CC) $(BM_LDFLAGS) -o $@ $(filter %.o,$^) $(LIB)
+	$(Q)$(CC) $(BM_LDFLAGS) -o $@ $(filter %.o,$^)
 
 BAREMETAL_KERNELS := $(BM_KERNEL)
 QEMU_DEPS := qemu-system-x86_64=qemu-system-x86
