@@ -57,6 +57,19 @@ bench: $(BENCH_BIN)
 		$(addprefix -t ,$(BENCH_TRACES)) $(BENCH_ARGS)
 	$(Q)$(call bench_plots,$(BENCH_DIR))
 
+# make bench-median [BENCH_RUNS=5]: the whole bench BENCH_RUNS times, each
+# run in $(BENCH_DIR)/run-N, then the bounds table and the replay ratios
+# over each cell's median (bench/x86_64/median.py), also in median.md.
+BENCH_RUNS ?= 5
+bench-median: $(BENCH_BIN)
+	$(Q)for i in $$(seq 1 $(BENCH_RUNS)); do \
+		mkdir -p $(BENCH_DIR)/run-$$i && \
+		$(BENCH_PIN) $(BENCH_BIN) -o $(BENCH_DIR)/run-$$i \
+			$(addprefix -t ,$(BENCH_TRACES)) $(BENCH_ARGS) > /dev/null || exit 1; \
+	done
+	$(Q)python3 bench/x86_64/median.py $(addprefix $(BENCH_DIR)/run-,$(shell seq 1 $(BENCH_RUNS))) \
+		| tee $(BENCH_DIR)/median.md
+
 # make bench-trace CMD="tar cf - /usr/include | wc -c": record the user
 # copies COMMAND makes the kernel do (bench/x86_64/traces/record.sh), then replay
 # that trace alone; the table goes to $(BENCH_DIR)/trace/results.md.
@@ -70,5 +83,5 @@ bench-trace: $(BENCH_BIN)
 		-t $(BENCH_DIR)/trace/trace.gz $(BENCH_ARGS)
 	$(Q)$(call bench_plots,$(BENCH_DIR)/trace)
 
-.PHONY: bench bench-trace
+.PHONY: bench bench-median bench-trace
 -include $(BENCH_OBJS:.o=.d)

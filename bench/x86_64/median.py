@@ -1,0 +1,91 @@
+# SPDX-License-Identifier: MIT
+"""make bench-median: the bounds table and the replay ratios over several
+runs of uaccess-bench, from the medians of each cell across the runs (one
+run's worst size is mostly noise on a shared machine; the median of five
+is what the project quotes).
+
+Usage: python3 bench/x86_64/median.py RUN_DIR...
+Each RUN_DIR holds one run's results.csv, results.md and replay.dat. The
+bands and their bounds are read from the first run's results.md (report.c
+holds them).
+"""
+import csv
+import re
+import statistics
+import sys
+from collections import defaultdict
+
+
+def load_csv(path):
+    cells = defaultdict(dict)
+    with open(path) as f:
+        for r in csv.DictReader(f):
+            cells[(r['op'], r['row'])][r['column']] = float(r['ticks'])
+    return cells
+
+
+def bands_of(md_path):
+    """(op, lo, hi, bound) per line of the bounds table."""
+    out = []
+    with open(md_path) as f:
+        for line in f:
+            m = re.match(r'\| (\w+) \| (\d+)\.\.(\d+) \| ([\d.]+) \|', line)
+            if m:
+                out.append((m.group(1), int(m.group(2)), int(m.group(3)), float(m.group(4))))
+    return out
+
+
+def load_replay(path):
+    """{column: [ticks / lib's, one per trace]}, and the trace names."""
+    cols, names = {}, []
+    with open(path) as f:
+        for line in f:
+            words = line.split()
+            if line.startswith('#'):
+                names = words[2:]
+            elif len(words) > 2:
+                cols[words[1]] = [float(x) for x in words[2:]]
+    return cols, names
+
+
+def main(dirs):
+    runs = [load_csv(d + '/results.csv') for d in dirs]
+    med = {}
+    for key in runs[0]:
+        if all(key in r for r in runs):
+            med[key] = {c: statistics.median(r[key][c] for r in runs) for c in runs[0][key]}
+    print('# median of %d runs of uaccess-bench (%s)\n' % (len(dirs), ', '.join(dirs)))
+    print('| op | sizes | bound | worst lib / ok+best | at | over | worst lib / linux | at |')
+    print('|---|---|---:|---:|---:|---:|---:|---:|')
+    for op, lo, hi, bound in bands_of(dirs[0] + '/results.md'):
+        worst = (0, None)
+        worst_linux = (0, None)
+        over = sizes = 0
+        for (o, row), cells in med.items():
+            if o != op or not row.isdigit() or not lo <= int(row) <= hi:
+                continue
+            sizes += 1
+            best = min(v for c, v in cells.items() if c.startswith('ok+'))
+            r = cells['lib'] / best
+            over += r > bound
+            worst = max(worst, (r, int(row)), key=lambda x: x[0])
+            rl = cells['lib'] / cells['linux']
+            worst_linux = max(worst_linux, (rl, int(row)), key=lambda x: x[0])
+        print('| %s | %d..%d | %.2f | %.2f | %s | %d of %d | %.2f | %s |' %
+              (op, lo, hi, bound, worst[0], worst[1], over, sizes, worst_linux[0], worst_linux[1]))
+    replays = [load_replay(d + '/replay.dat') for d in dirs]
+    names = replays[0][1]
+    if names:
+        print('\n| trace | lib / linux | lib / best single (rep, unrolled) |')
+        print('|---|---:|---:|')
+        for i, name in enumerate(names):
+            linux = statistics.median(1 / cols['linux'][i] for cols, _ in replays)
+            best = statistics.median(1 / min(cols['rep'][i], cols['unrolled'][i])
+                                     for cols, _ in replays)
+            print('| %s | %.2f | %.2f |' % (name, linux, best))
+
+
+if __name__ == '__main__':
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
+    main(sys.argv[1:])
