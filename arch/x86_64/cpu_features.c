@@ -17,8 +17,8 @@
 static const struct choice {
 	char vendor[12];
 	uint8_t family, model_first, model_last;
-	uint8_t needs;		/* UACCESS_FEAT_* of CPUID */
-	uint8_t choose;		/* UACCESS_FEAT_* of the table */
+	unsigned long needs;	/* UACCESS_FEAT_* of CPUID */
+	unsigned long choose;	/* UACCESS_FEAT_* of the table */
 } choices[] = {
 	/*
 	 * AMD Zen 5: an inline rep stosb clears 0..127 bytes in 4.8 ticks,

@@ -108,22 +108,18 @@ struct replay_column {
 	replay_fn *replay;
 };
 
-/* What Linux 6.x runs, by the two features it tests: [FSRM][FSRS]. */
-static const struct replay_column linux_columns[2][2] = {
-	{ { "linux", "Linux 6.x on this CPU (no FSRM, no FSRS): out-of-line "
-	    "copy (ref_copy_linux) and clear (ref_clear_linux)",
-	    replay_linux_erms },
-	  { "linux", "Linux 6.x on this CPU (FSRS, no FSRM): inline rep "
-	    "stosb (ref:rep), out-of-line copy (ref_copy_linux)",
-	    replay_linux_fsrs } },
-	{ { "linux", "Linux 6.x on this CPU (FSRM, no FSRS): inline rep "
-	    "movsb (ref:rep), out-of-line clear (ref_clear_linux)",
-	    replay_linux_fsrm },
-	  { "linux", "Linux 6.x on this CPU (FSRM and FSRS): inline rep "
-	    "movsb and rep stosb (ref:rep)", replay_linux_fsrm_fsrs } },
+/*
+ * What Linux 6.x runs, by the two features it tests: [FSRM][FSRS]; the
+ * same choice as the bulk tables' "linux" column (bulk.c), whose words
+ * (linux_about, linux_about_copy) describe this column too.
+ */
+static replay_fn *const linux_replays[2][2] = {
+	{ replay_linux_erms, replay_linux_fsrs },
+	{ replay_linux_fsrm, replay_linux_fsrm_fsrs },
 };
 
 /* Column 1, "linux", is set for this CPU by replay_table(). */
+static char linux_words[128];
 static struct replay_column replay_columns[] = {
 	{ "lib", "the library's checked calls on this CPU's feature set",
 	  replay_lib },
@@ -276,8 +272,11 @@ void replay_table(const char *dir)
 	}
 	/* The library's column runs this CPU's features: Linux's follows them. */
 	f = columns[0].features;
-	replay_columns[1] = linux_columns[!!(f & UACCESS_FEAT_FSRM)]
-					  [!!(f & UACCESS_FEAT_FSRS)];
+	replay_columns[1].replay = linux_replays[!!(f & UACCESS_FEAT_FSRM)]
+						[!!(f & UACCESS_FEAT_FSRS)];
+	snprintf(linux_words, sizeof(linux_words), "Linux 6.x on this CPU: %s; %s",
+		 linux_about, linux_about_copy);
+	replay_columns[1].about = linux_words;
 	configure_library(f);
 	/* One warm-up replay each, then rounds, each starting a column on. */
 	for (int round = -1; round < env.rounds; round++)
