@@ -10,7 +10,8 @@
  *   - optionally, at its very start, a call or jmp with a 32-bit
  *     displacement (E8, E9), relocated since the code now runs at the site;
  *   - then whole instructions from `allowed` below: rep stosb, rep movsb,
- *     stac, clac and the NOPs the padding uses (nopl (%rax) among them).
+ *     ret, stac, clac and the NOPs the padding uses (nopl (%rax) among
+ *     them).
  * Anything else is refused: the site gets the next choice down (an earlier
  * replacement whose feature is present, else the original, which is
  * correct on every CPU; a refused original leaves the site as it was),
@@ -106,6 +107,7 @@ static const struct {
 } allowed[] = {
 	{ 2, { 0xf3, 0xaa } },		/* rep stosb */
 	{ 2, { 0xf3, 0xa4 } },		/* rep movsb */
+	{ 1, { 0xc3 } },		/* ret */
 	{ 3, { 0x0f, 0x01, 0xcb } },	/* stac */
 	{ 3, { 0x0f, 0x01, 0xca } },	/* clac */
 };

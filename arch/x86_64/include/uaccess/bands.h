@@ -33,7 +33,9 @@
  *  - the copy's size classes cover n < 64, its blocks n >= 64: the limit
  *    is exactly 64;
  *  - BULK >= SHORT (the long routine makes the bulk decision) and BULK
- *    fits the sign-extended 32-bit immediate of its cmpq.
+ *    fits the sign-extended 32-bit immediate of its cmpq; the copy tests
+ *    BULK only above 128 bytes (81..128 have their own site), so its BULK
+ *    is above 128.
  */
 #ifndef UACCESS_BANDS_H
 #define UACCESS_BANDS_H
@@ -60,8 +62,8 @@
 #if UACCESS_CLEAR_BULK < UACCESS_CLEAR_SHORT_LIMIT || UACCESS_CLEAR_BULK > 0x7fffffff
 #error "UACCESS_CLEAR_BULK: must be >= UACCESS_CLEAR_SHORT_LIMIT and < 2^31"
 #endif
-#if UACCESS_COPY_BULK < UACCESS_COPY_SHORT_LIMIT || UACCESS_COPY_BULK > 0x7fffffff
-#error "UACCESS_COPY_BULK: must be >= UACCESS_COPY_SHORT_LIMIT and < 2^31"
+#if UACCESS_COPY_BULK <= 128 || UACCESS_COPY_BULK > 0x7fffffff
+#error "UACCESS_COPY_BULK: must be > 128 and < 2^31"
 #endif
 
 #endif
