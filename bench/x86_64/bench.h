@@ -72,12 +72,30 @@ extern const struct reference references[NR_REFERENCES];
 #define CHECKED(p, n, call) (access_ok(p, n) ? (call) : (n))
 
 /*
+ * Linux 6.12 and later check copy_from_user() on x86-64 by a mask alone,
+ * no access_ok(): a source above the top of user space becomes that top,
+ * a guard page (cmp and cmova against a boot-time constant; here the top
+ * of 4-level user space less one). copy_to_user() and clear_user() keep
+ * access_ok() and no mask.
+ */
+static inline const char *linux_mask_user_address(const char *p)
+{
+	__asm__("cmpq %1, %0\n\tcmovaq %1, %0"
+		: "+r"(p) : "r"(0x00007ffffffff000UL - 1) : "cc");
+	return p;
+}
+
+/*
  * The columns of the tables: "lib", "lib:__", the forced sets, the
- * references, "glibc", "linux" (Linux's checked call on this CPU). Then each reference again behind access_ok() (named
- * "ok+" and the strategy): measured for the bounds table and results.csv.
+ * references, "glibc", "linux" (Linux's checked call on this CPU). Then,
+ * measured for the bounds table and results.csv only: each reference again
+ * behind access_ok() (named "ok+" and the strategy); "lib:nomask", the
+ * library's __ call behind the same access_ok(): the checked call less
+ * its Spectre-v1 mask; and "lib:again", the checked call once more, whose
+ * ratio to "lib" is the run's noise.
  */
 #define NR_SHOWN_COLUMNS (4 + NR_FORCED_SETS + NR_REFERENCES)
-#define NR_COLUMNS (NR_SHOWN_COLUMNS + NR_REFERENCES)
+#define NR_COLUMNS (NR_SHOWN_COLUMNS + NR_REFERENCES + 2)
 
 struct column {
 	const char *name;

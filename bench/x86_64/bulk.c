@@ -41,6 +41,9 @@ DEFINE_TIMER(time_lib_copy_from, copy_from_user(to, from, n))
 DEFINE_TIMER(time_raw_clear, __clear_user(to, n))
 DEFINE_TIMER(time_raw_copy_to, __copy_to_user(to, from, n))
 DEFINE_TIMER(time_raw_copy_from, __copy_from_user(to, from, n))
+DEFINE_TIMER(time_nomask_clear, CHECKED(to, n, __clear_user(to, n)))
+DEFINE_TIMER(time_nomask_copy_to, CHECKED(to, n, __copy_to_user(to, from, n)))
+DEFINE_TIMER(time_nomask_copy_from, CHECKED(from, n, __copy_from_user(to, from, n)))
 
 DEFINE_TIMER(time_bytes_clear, ref_clear_bytes(to, n))
 DEFINE_TIMER(time_bytes_copy, ref_copy_bytes(to, from, n))
@@ -63,7 +66,11 @@ DEFINE_CHECKED_TIMERS(bytes, ref_clear_bytes, ref_copy_bytes)
 DEFINE_CHECKED_TIMERS(loop, ref_clear_loop, ref_copy_loop)
 DEFINE_CHECKED_TIMERS(rep, ref_clear_rep, ref_copy_rep)
 DEFINE_CHECKED_TIMERS(repq, ref_clear_repq, ref_copy_repq)
-DEFINE_CHECKED_TIMERS(linux, ref_clear_linux, ref_copy_linux)
+/* Linux's own checks (bench.h): access_ok(), and the mask for copy_from_user(). */
+DEFINE_TIMER(time_ok_linux_clear, CHECKED(to, n, ref_clear_linux(to, n)))
+DEFINE_TIMER(time_ok_linux_to, CHECKED(to, n, ref_copy_linux(to, from, n)))
+DEFINE_TIMER(time_masked_linux_from, ref_copy_linux(to, linux_mask_user_address(from), n))
+DEFINE_TIMER(time_masked_rep_from, ref_copy_rep(to, linux_mask_user_address(from), n))
 
 /*
  * glibc through volatile pointers: the compiler cannot tell which function
@@ -134,9 +141,9 @@ void setup_columns(unsigned long lib_features)
 		.time = { time_glibc_clear, time_glibc_copy, time_glibc_copy },
 	};
 	/*
-	 * What Linux 6.x runs on this CPU, checked as it checks: clears an
-	 * inline rep stosb with FSRS, else its out-of-line routine; copies an
-	 * inline rep movsb with FSRM, else its out-of-line routine.
+	 * What Linux 6.x runs on this CPU, checked as it checks (bench.h):
+	 * clears an inline rep stosb with FSRS, else its out-of-line routine;
+	 * copies an inline rep movsb with FSRM, else its out-of-line routine.
 	 */
 	columns[c++] = (struct column){
 		.name = "linux",
@@ -145,8 +152,8 @@ void setup_columns(unsigned long lib_features)
 							 : time_ok_linux_clear,
 			lib_features & UACCESS_FEAT_FSRM ? time_ok_rep_to
 							 : time_ok_linux_to,
-			lib_features & UACCESS_FEAT_FSRM ? time_ok_rep_from
-							 : time_ok_linux_from,
+			lib_features & UACCESS_FEAT_FSRM ? time_masked_rep_from
+							 : time_masked_linux_from,
 		},
 	};
 	linux_about = lib_features & UACCESS_FEAT_FSRS ?
@@ -167,6 +174,11 @@ void setup_columns(unsigned long lib_features)
 				  references[i].checked[OP_COPY_FROM] },
 		};
 	}
+	columns[c++] = (struct column){
+		.name = "lib:nomask", .uses_lib = true, .features = lib_features,
+		.time = { time_nomask_clear, time_nomask_copy_to, time_nomask_copy_from },
+	};
+	add_lib_column(&c, "lib:again", lib_features);
 }
 
 int column_index(const char *name)

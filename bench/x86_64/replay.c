@@ -11,8 +11,9 @@
  * Columns: the library; what Linux 6.x runs on this CPU, by its features
  * as Linux tests them (copies: an inline rep movsb with FSRM, else the
  * out-of-line ref_copy_linux; clears: an inline rep stosb with FSRS, else
- * the out-of-line ref_clear_linux); Linux 6.x on an ERMS CPU without FSRM
- * or FSRS (both out of line); rep only; the unrolled loop only. A cell is
+ * the out-of-line ref_clear_linux; copy_from_user checked by Linux 6.12's
+ * mask, bench.h); Linux 6.x on an ERMS CPU without FSRM or FSRS (both out
+ * of line); rep only; the unrolled loop only. A cell is
  * the median over rounds of the ticks per call of one whole replay.
  */
 #include <stdio.h>
@@ -80,19 +81,19 @@ DEFINE_REPLAY(replay_lib, clear_user(u, n), copy_to_user(u, k, n),
 DEFINE_REPLAY(replay_linux_fsrm,
 	      CHECKED(u, n, ref_clear_linux(u, n)),
 	      CHECKED(u, n, ref_copy_rep(u, k, n)),
-	      CHECKED(u, n, ref_copy_rep(k, u, n)))
+	      ref_copy_rep(k, linux_mask_user_address(u), n))
 DEFINE_REPLAY(replay_linux_fsrm_fsrs,
 	      CHECKED(u, n, ref_clear_rep(u, n)),
 	      CHECKED(u, n, ref_copy_rep(u, k, n)),
-	      CHECKED(u, n, ref_copy_rep(k, u, n)))
+	      ref_copy_rep(k, linux_mask_user_address(u), n))
 DEFINE_REPLAY(replay_linux_fsrs,
 	      CHECKED(u, n, ref_clear_rep(u, n)),
 	      CHECKED(u, n, ref_copy_linux(u, k, n)),
-	      CHECKED(u, n, ref_copy_linux(k, u, n)))
+	      ref_copy_linux(k, linux_mask_user_address(u), n))
 DEFINE_REPLAY(replay_linux_erms,
 	      CHECKED(u, n, ref_clear_linux(u, n)),
 	      CHECKED(u, n, ref_copy_linux(u, k, n)),
-	      CHECKED(u, n, ref_copy_linux(k, u, n)))
+	      ref_copy_linux(k, linux_mask_user_address(u), n))
 DEFINE_REPLAY(replay_rep,
 	      CHECKED(u, n, ref_clear_rep(u, n)),
 	      CHECKED(u, n, ref_copy_rep(u, k, n)),
@@ -119,13 +120,14 @@ static replay_fn *const linux_replays[2][2] = {
 };
 
 /* Column 1, "linux", is set for this CPU by replay_table(). */
-static char linux_words[128];
+static char linux_words[192];
 static struct replay_column replay_columns[] = {
 	{ "lib", "the library's checked calls on this CPU's feature set",
 	  replay_lib },
 	{ "linux", "", NULL },
 	{ "linux:erms", "Linux 6.x with ERMS, without FSRM or FSRS: "
-	  "out-of-line copy (ref_copy_linux) and clear (ref_clear_linux)",
+	  "out-of-line copy (ref_copy_linux) and clear (ref_clear_linux), "
+	  "copy_from_user masked",
 	  replay_linux_erms },
 	{ "rep", "rep stosb / rep movsb only (ref:rep)", replay_rep },
 	{ "unrolled", "the unrolled loop only (ref:unrolled)", replay_unrolled },
@@ -274,7 +276,8 @@ void replay_table(const char *dir)
 	f = columns[0].features;
 	replay_columns[1].replay = linux_replays[!!(f & UACCESS_FEAT_FSRM)]
 						[!!(f & UACCESS_FEAT_FSRS)];
-	snprintf(linux_words, sizeof(linux_words), "Linux 6.x on this CPU: %s; %s",
+	snprintf(linux_words, sizeof(linux_words),
+		 "Linux 6.x on this CPU: %s; %s; copy_from_user masked, no access_ok()",
 		 linux_about, linux_about_copy);
 	replay_columns[1].about = linux_words;
 	configure_library(f);
