@@ -99,7 +99,7 @@ int uaccess_set_user_range(unsigned long start, unsigned long end);
 
 _UACCESS_INLINE __must_check bool uaccess_access_ok(const void __user *p, unsigned long n)
 {
-	unsigned long a = (unsigned long)p;
+	unsigned long a = _uaccess_untag_addr((__force unsigned long)p);
 
 	/* Written so that no sum can wrap: a <= end is checked before end - a. */
 	return a >= uaccess_user_start && a <= uaccess_user_end &&
@@ -457,16 +457,14 @@ _UACCESS_INLINE __must_check int uaccess_copy_from_kernel_nofault(void *dst,
 						   const void *src,
 						   unsigned long n)
 {
-	return _uaccess_copy_unsafe((__force void __user *)dst, src, n) ?
-		-UACCESS_EFAULT : 0;
+	return _uaccess_kernel_copy_nofault(dst, src, n) ? -UACCESS_EFAULT : 0;
 }
 
 _UACCESS_INLINE __must_check int uaccess_copy_to_kernel_nofault(void *dst,
 						 const void *src,
 						 unsigned long n)
 {
-	return _uaccess_copy_unsafe((__force void __user *)dst, src, n) ?
-		-UACCESS_EFAULT : 0;
+	return _uaccess_kernel_copy_nofault(dst, src, n) ? -UACCESS_EFAULT : 0;
 }
 
 __must_check long uaccess_strncpy_from_kernel_nofault(char *dst, const void *src,

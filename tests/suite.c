@@ -11,6 +11,7 @@ const struct test suite[] = {
 	{ "scalar", test_scalar },
 	{ "macros", test_macros },
 	{ "generic", test_generic },
+	{ "untag", test_untag },
 	{ "window", test_window },
 	{ "bulk", test_bulk },
 	{ "strings", test_strings },

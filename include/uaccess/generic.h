@@ -6,14 +6,15 @@
  * What each <uaccess/arch.h> provides:
  *   UACCESS_USER_END, UACCESS_FEAT_*, its symbol list (_UACCESS_NS)
  *   _uaccess_clear, _uaccess_copy_to, _uaccess_copy_from   bulk, own window
- *   _uaccess_copy_unsafe                  bulk, inside the caller's window
+ *   _uaccess_copy_unsafe                  bulk to user, inside the caller's window
  *   _uaccess_get_unsafe, _uaccess_put_unsafe     one scalar, no window
  *   _uaccess_barrier_nospec               the barrier of user_access_begin
  * and, where the defaults below do not fit: _uaccess_user_open,
- * _uaccess_user_close, _uaccess_mask_addr (with _UACCESS_MASKED_ADDR),
- * _uaccess_mask_object (with _UACCESS_MASKED_OBJECT_MAX),
- * _uaccess_kernel_zero, _uaccess_get_user, _uaccess_put_user,
- * _UACCESS_FUNC_ALIGN, _UACCESS_NO_MISALIGNED.
+ * _uaccess_user_close, _uaccess_untag_addr, _uaccess_mask_addr (with
+ * _UACCESS_MASKED_ADDR), _uaccess_mask_object (with
+ * _UACCESS_MASKED_OBJECT_MAX), _uaccess_kernel_copy_nofault,
+ * _uaccess_kernel_get_nofault, _uaccess_kernel_zero, _uaccess_get_user,
+ * _uaccess_put_user, _UACCESS_FUNC_ALIGN, _UACCESS_NO_MISALIGNED.
  *
  * An architecture that provides one of the overridable names defines a
  * macro of the same name to itself (`#define _uaccess_kernel_zero
@@ -47,6 +48,21 @@ _UACCESS_INLINE void _uaccess_user_close(const void __user *p, unsigned long n,
 #endif
 
 /*
+ * The address a user pointer names, for access_ok() and the Spectre-v1
+ * mask: by default the pointer itself. An architecture whose CPU ignores
+ * some bits of a user pointer (a tag in its top byte) clears them here;
+ * the accesses themselves keep the pointer as given. An architecture with
+ * its own _uaccess_mask_addr applies this step in it.
+ */
+_UACCESS_INLINE unsigned long _uaccess_generic_untag_addr(unsigned long a)
+{
+	return a;
+}
+#ifndef _uaccess_untag_addr
+#define _uaccess_untag_addr _uaccess_generic_untag_addr
+#endif
+
+/*
  * Spectre v1: a if start <= a < end, else 0, the NULL page. One unsigned
  * compare covers both ends: a - start wraps to a huge value when a <
  * start. The empty asm hides the comparison's result from the optimizer,
@@ -61,7 +77,7 @@ _UACCESS_INLINE unsigned long _uaccess_generic_mask_addr(unsigned long a,
 							 unsigned long start,
 							 unsigned long end)
 {
-	unsigned long in = a - start < end - start;
+	unsigned long in = _uaccess_untag_addr(a) - start < end - start;
 
 	__asm__("" : "+r"(in));
 	return a & -in;
@@ -97,6 +113,30 @@ _UACCESS_INLINE unsigned long _uaccess_mask_object(unsigned long a,
 #endif
 #ifndef _UACCESS_MASKED_OBJECT_MAX
 #define _UACCESS_MASKED_OBJECT_MAX (~0UL)
+#endif
+
+/*
+ * Kernel probes (copy_{from,to}_kernel_nofault(), strncpy_from_kernel_
+ * nofault()): by default the user accessors, which fault on a kernel
+ * address the same way. An architecture whose user accessors cannot reach
+ * kernel memory (unprivileged loads and stores) gives the probes plain
+ * accesses of their own. Same results as _uaccess_copy_unsafe and
+ * _uaccess_get_unsafe: bytes not copied, 0 or nonzero.
+ */
+#ifndef _uaccess_kernel_copy_nofault
+_UACCESS_INLINE unsigned long _uaccess_kernel_copy_nofault(void *dst, const void *src,
+							   unsigned long n)
+{
+	return _uaccess_copy_unsafe((__force void __user *)dst, src, n);
+}
+#endif
+
+#ifndef _uaccess_kernel_get_nofault
+_UACCESS_INLINE int _uaccess_kernel_get_nofault(unsigned long long *v, const void *p,
+						unsigned long size)
+{
+	return _uaccess_get_unsafe(v, (__force const void __user *)p, size);
+}
 #endif
 
 /*
