@@ -40,8 +40,9 @@ BUDGETS = {
     'docs/x86_64.md': 4000,
     'docs/powerpc32.md': 4000,
     'docs/riscv64.md': 4000,
+    'docs/aarch64.md': 4000,
 }
-TOTAL_BUDGET = 60000
+TOTAL_BUDGET = 62000
 
 # Words that narrate how the code came to be rather than what it is.
 HISTORY = re.compile(r'\b(was dropped|were dropped|tried and dropped|no longer|used to|'

@@ -12,6 +12,7 @@ const struct test suite[] = {
 	{ "macros", test_macros },
 	{ "generic", test_generic },
 	{ "untag", test_untag },
+	{ "zero_extend", test_zero_extend },
 	{ "window", test_window },
 	{ "bulk", test_bulk },
 	{ "strings", test_strings },

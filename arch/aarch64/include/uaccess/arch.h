@@ -1,0 +1,230 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The AArch64 side of the seam (<uaccess/generic.h> lists every name): the
+ * user end, the untag step, the calls of the out-of-line routines, the
+ * scalar accessors, the kernel probes and the Spectre-v1 mask. The top
+ * part is safe to include from assembly (<uaccess/asm.h> does).
+ *
+ * Every access to user memory is unprivileged: ldtr and sttr (and their
+ * b, h and w forms) check EL0's permissions, so a kernel keeps PAN set
+ * the whole time, needs no window for them, and a kernel address passed
+ * as a user pointer faults even past a wrong range check. The kernel
+ * side of a copy and the kernel probes (copy_from_kernel_nofault() and
+ * the others) use plain loads and stores: an unprivileged access to an
+ * EL1-only page faults.
+ *
+ * Exceptions a kernel routes to uaccess_fixup(), with ELR_EL1: data
+ * aborts, ESR_EL1.EC 0x24 (from EL0) and 0x25 (same EL), translation,
+ * access-flag and permission faults (FAR_EL1 holds the address). A
+ * library instruction takes no other exception.
+ */
+#ifndef UACCESS_ARCH_H
+#define UACCESS_ARCH_H
+
+#include <uaccess/namespace.h>
+#include <uaccess/extable.h>
+
+/* Symbols of arch/aarch64/ (see <uaccess/namespace.h>). */
+#define _uaccess_clear_user _UACCESS_NS(_uaccess_clear_user)
+#define _uaccess_copy_to_user _UACCESS_NS(_uaccess_copy_to_user)
+#define _uaccess_copy_from_user _UACCESS_NS(_uaccess_copy_from_user)
+#define _uaccess_copy_kernel _UACCESS_NS(_uaccess_copy_kernel)
+
+/* .S functions start on 16 bytes (the default), so say it once. */
+#define _UACCESS_FUNC_ALIGN 4
+
+/*
+ * User space: the TTBR0 half. With 48-bit virtual addresses it ends at
+ * 2^48, with 39-bit ones at 2^39; the defaults end one page lower, a
+ * guard page below the end. A kernel with 39-bit VAs calls
+ * uaccess_set_user_range(0, UACCESS_USER_END_VA39) before uaccess_init()
+ * (or builds with -DUACCESS_USER_END=...).
+ */
+#define UACCESS_USER_END_VA39 0x0000007ffffff000UL
+#define UACCESS_USER_END_VA48 0x0000fffffffff000UL
+#ifndef UACCESS_USER_END
+#define UACCESS_USER_END UACCESS_USER_END_VA48
+#endif
+
+#ifndef __ASSEMBLER__
+
+/* No run-time features: nothing for uaccess_init_features() to choose. */
+#define UACCESS_FEATURE_NAMES { 0 }
+
+/* The out-of-line routines (AAPCS64 functions): bytes not done. */
+unsigned long _uaccess_clear_user(void __user *to, unsigned long n);
+unsigned long _uaccess_copy_to_user(void __user *to, const void *from, unsigned long n);
+unsigned long _uaccess_copy_from_user(void *to, const void __user *from, unsigned long n);
+unsigned long _uaccess_copy_kernel(void *to, const void *from, unsigned long n);
+
+/*
+ * The untag step: with top-byte-ignore the CPU translates a user pointer
+ * without bits 63..56, which a program may use as a tag (and MTE does).
+ * The range check and the mask judge the address sign-extended from bit
+ * 55, as the MMU sees it; the accesses use the pointer as given. A kernel
+ * pointer (bit 55 set) stays a kernel pointer.
+ */
+#ifndef _uaccess_untag_addr	/* unless the includer brings its own */
+#define _uaccess_untag_addr _uaccess_untag_addr
+_UACCESS_INLINE unsigned long _uaccess_untag_addr(unsigned long a)
+{
+	return (unsigned long)((long)(a << 8) >> 8);
+}
+#endif
+
+/*
+ * The bulk calls need no window: every user access in them is
+ * unprivileged. One routine per direction (copy_user.S).
+ */
+_UACCESS_INLINE unsigned long _uaccess_clear(void __user *to, unsigned long n)
+{
+	return _uaccess_clear_user(to, n);
+}
+
+_UACCESS_INLINE unsigned long _uaccess_copy_to(void __user *to,
+					       const void *from,
+					       unsigned long n)
+{
+	return _uaccess_copy_to_user(to, from, n);
+}
+
+_UACCESS_INLINE unsigned long _uaccess_copy_from(void *to,
+						 const void __user *from,
+						 unsigned long n)
+{
+	return _uaccess_copy_from_user(to, from, n);
+}
+
+_UACCESS_INLINE unsigned long _uaccess_copy_unsafe(void __user *to,
+						   const void *from,
+						   unsigned long n)
+{
+	return _uaccess_copy_to_user(to, from, n);
+}
+
+/* The kernel probes: plain loads and stores on both sides. */
+#define _uaccess_kernel_copy_nofault _uaccess_kernel_copy_nofault
+_UACCESS_INLINE unsigned long _uaccess_kernel_copy_nofault(void *dst, const void *src,
+							   unsigned long n)
+{
+	return _uaccess_copy_kernel(dst, src, n);
+}
+
+/*
+ * Scalars: one load or store with a table entry, no window. A fault
+ * resumes out of line, which sets -UACCESS_EFAULT and, for a load, a zero
+ * value. The loads zero-extend, so *v is the object's value. A store that
+ * faults on its first byte writes nothing; one that straddles two pages
+ * and faults on the second may have written the first page's part, which
+ * lies before the fault.
+ */
+#define _UACCESS_GET(insn, reg, p, v, err)				\
+	__asm__ volatile("1:	" insn " %" reg "[val], [%[p]]\n"	\
+			 "2:\n"						\
+			 "	.pushsection .text.unlikely, \"ax\"\n"	\
+			 "3:	mov %w[err], %[efault]\n"		\
+			 "	mov %[val], #0\n"			\
+			 "	b 2b\n"					\
+			 "	.popsection\n"				\
+			 UACCESS_EXTABLE(1b, 3b)			\
+			 : [err] "+r"(err), [val] "=&r"(v)		\
+			 : [p] "r"(p), [efault] "i"(-UACCESS_EFAULT)	\
+			 : "memory")
+
+#define _UACCESS_PUT(insn, reg, p, v, err)				\
+	__asm__ volatile("1:	" insn " %" reg "[val], [%[p]]\n"	\
+			 "2:\n"						\
+			 "	.pushsection .text.unlikely, \"ax\"\n"	\
+			 "3:	mov %w[err], %[efault]\n"		\
+			 "	b 2b\n"					\
+			 "	.popsection\n"				\
+			 UACCESS_EXTABLE(1b, 3b)			\
+			 : [err] "+r"(err)				\
+			 : [p] "r"(p), [val] "r"(v),			\
+			   [efault] "i"(-UACCESS_EFAULT)		\
+			 : "memory")
+
+/* A load of 1, 2, 4 or 8 bytes by size: ld1..ld8 name the instructions. */
+#define _UACCESS_GET_SIZED(ld1, ld2, ld4, ld8, p, size, v, err) do {	\
+	unsigned long __gs_x;						\
+									\
+	switch (size) {							\
+	case 1: _UACCESS_GET(ld1, "w", p, __gs_x, err); break;		\
+	case 2: _UACCESS_GET(ld2, "w", p, __gs_x, err); break;		\
+	case 4: _UACCESS_GET(ld4, "w", p, __gs_x, err); break;		\
+	default: _UACCESS_GET(ld8, "x", p, __gs_x, err); break;		\
+	}								\
+	*(v) = __gs_x;							\
+} while (0)
+
+_UACCESS_INLINE int _uaccess_get_unsafe(unsigned long long *v,
+				      const void __user *p, unsigned long size)
+{
+	int err = 0;
+
+	_UACCESS_GET_SIZED("ldtrb", "ldtrh", "ldtr", "ldtr", p, size, v, err);
+	return err;
+}
+
+_UACCESS_INLINE int _uaccess_put_unsafe(unsigned long long v, void __user *p,
+				      unsigned long size)
+{
+	unsigned long x = (unsigned long)v;
+	int err = 0;
+
+	switch (size) {
+	case 1: _UACCESS_PUT("sttrb", "w", p, x, err); break;
+	case 2: _UACCESS_PUT("sttrh", "w", p, x, err); break;
+	case 4: _UACCESS_PUT("sttr", "w", p, x, err); break;
+	default: _UACCESS_PUT("sttr", "x", p, x, err); break;
+	}
+	return err;
+}
+
+#define _uaccess_kernel_get_nofault _uaccess_kernel_get_nofault
+_UACCESS_INLINE int _uaccess_kernel_get_nofault(unsigned long long *v, const void *p,
+						unsigned long size)
+{
+	int err = 0;
+
+	_UACCESS_GET_SIZED("ldrb", "ldrh", "ldr", "ldr", p, size, v, err);
+	return err;
+}
+
+/*
+ * The barrier of user_access_begin(): dsb nsh; isb, the sequence that
+ * stops speculation on cores without the SB instruction. The checked
+ * single calls do not depend on it: they mask their pointer.
+ */
+_UACCESS_INLINE void _uaccess_barrier_nospec(void)
+{
+	__asm__ volatile("dsb nsh\n\tisb" : : : "memory");
+}
+
+/*
+ * Spectre v1: a if start <= untag(a) < end, else 0, without a branch: cmp
+ * and csel, then csdb (hint #20), which keeps later instructions from
+ * using a csel result the CPU predicted rather than computed. One compare
+ * covers both ends of the range (below start wraps to a huge offset). The
+ * masked address is the NULL page, which a kernel leaves unmapped.
+ */
+#define _UACCESS_MASKED_ADDR 0UL
+#define _uaccess_mask_addr _uaccess_mask_addr
+_UACCESS_INLINE unsigned long _uaccess_mask_addr(unsigned long a,
+					       unsigned long start,
+					       unsigned long end)
+{
+	unsigned long m;
+
+	__asm__("cmp %[off], %[span]\n\t"
+		"csel %[m], %[a], xzr, lo\n\t"
+		"hint #20"
+		: [m] "=r"(m)
+		: [off] "r"(_uaccess_untag_addr(a) - start), [span] "r"(end - start),
+		  [a] "r"(a)
+		: "cc");
+	return m;
+}
+
+#endif /* !__ASSEMBLER__ */
+#endif /* UACCESS_ARCH_H */

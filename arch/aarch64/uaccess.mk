@@ -1,0 +1,11 @@
+# SPDX-License-Identifier: MIT
+# AArch64 build settings of the library, for uaccess.mk.
+#
+# Integer registers only (-mgeneral-regs-only): the compiler emits no FP or
+# SIMD instruction, so a kernel need not save that state around a user
+# copy; the build check finds none in the library. -fno-pic: globals are
+# reached with adrp and an offset (PC-relative, +-4 GiB, the small code
+# model), never through a GOT, so the objects link into a kernel at any
+# address and into a static or PIE program with no run-time relocation.
+UACCESS_ARCH_CFLAGS := -mgeneral-regs-only -fno-pic
+UACCESS_ARCH_CPPFLAGS :=

@@ -1,0 +1,13 @@
+# SPDX-License-Identifier: MIT
+# AArch64's runs of `make check` (see tests/arch/x86_64/check.mk for the
+# variables), under qemu-aarch64.
+CHECK_RUNS += a64 a64-clang
+CHECK_TOOLS += \
+	aarch64-linux-gnu-gcc=gcc-aarch64-linux-gnu,libc6-dev-arm64-cross \
+	qemu-aarch64=qemu-user
+
+check-a64_ARGS := ARCH=aarch64
+# clang and lld, prefixed for vendoring: the library must build with
+# either compiler and link with either linker.
+check-a64-clang_ARGS := ARCH=aarch64 CC="clang --target=aarch64-linux-gnu" \
+	EXTRA_LDFLAGS=-fuse-ld=lld PREFIX=vendor_

@@ -1,0 +1,78 @@
+# SPDX-License-Identifier: MIT
+"""Break the AArch64 library on purpose, one mutation at a time, and check
+that the suite (under qemu-aarch64) or the build checks catch each one.
+Every mutant is a plausible fixup, count, privilege, untag or mask bug;
+each is applied to a comment-stripped copy of the tree (tests/mutate.py).
+
+Usage (from the repository root): python3 tests/arch/aarch64/mutants.py [WORD...]
+Arguments pick mutants by a word of their name. Each mutant names the runs
+that should catch it: 'native', the hosted suite under qemu-aarch64, or
+'checks', the build checks (tests/build-checks.sh and
+tests/arch/aarch64/build-checks.sh), which read the disassembly: at EL0 an
+unprivileged access behaves as a plain one, so only they see the
+privilege of each access. The runs stop at the first that fails."""
+import os
+import subprocess
+import sys
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../..')
+os.chdir(ROOT)
+sys.path.insert(0, os.path.join(ROOT, 'tests'))
+import mutate  # noqa: E402  (tests/mutate.py, the driver)
+C = 'arch/aarch64/clear_user.S'
+P = 'arch/aarch64/copy_user.S'
+A = 'arch/aarch64/include/uaccess/arch.h'
+H = ['native']
+K = ['checks']
+M = [
+ ("clear byte fixup over-reports by one byte", C, H,
+  "	mov	x0, x1\n	ret\n", "	sub	x0, x1, #1\n	ret\n"),
+ ("clear group returns without the byte retry", C, H,
+  "	UACCESS_USER(.Lclear_bytes, sttr xzr, [x0, #56])\n",
+  "	UACCESS_USER(.Lclear_byte_fault, sttr xzr, [x0, #56])\n"),
+ ("clear group stores with a privileged str", C, K,
+  "	UACCESS_USER(.Lclear_bytes, sttr xzr, [x0, #40])\n",
+  "	UACCESS_USER(.Lclear_bytes, str xzr, [x0, #40])\n"),
+ ("copy byte fixup reports success", P, H,
+  "	mov	x0, x2\n	ret\nEND(\\name)\n", "	mov	x0, #0\n	ret\nEND(\\name)\n"),
+ ("copy doubleword moves its pointers before the store", P, H,
+  "	UACCESS_USER(.Lcopy_bytes\\@, \\stx x3, [x0])\n	add	x0, x0, #8\n	add	x1, x1, #8\n",
+  "	add	x0, x0, #8\n	add	x1, x1, #8\n	UACCESS_USER(.Lcopy_bytes\\@, \\stx x3, [x0, #-8])\n"),
+ ("copy_from_user loads user memory with a privileged ldr", P, K,
+  "	COPY _uaccess_copy_from_user, USER_LOADS, KERNEL_STORES, ldtr, str, ldtrb, strb\n",
+  "	COPY _uaccess_copy_from_user, USER_LOADS, KERNEL_STORES, ldr, str, ldtrb, strb\n"),
+ ("kernel probe copy stores with sttr", P, K,
+  "	COPY _uaccess_copy_kernel, KERNEL_LOADS, KERNEL_STORES, ldr, str, ldrb, strb\n",
+  "	COPY _uaccess_copy_kernel, KERNEL_LOADS, KERNEL_STORES, ldr, sttr, ldrb, strb\n"),
+ ("group store loses its table entry", P, H + K,
+  "	UACCESS_USER(\\fix, sttr x6, [x0, #24])\n", "	sttr x6, [x0, #24]\n"),
+ ("untag step keeps the tag", A, H,
+  "	return (unsigned long)((long)(a << 8) >> 8);\n", "	return a;\n"),
+ ("mask keeps the user end itself", A, H,
+  '		"csel %[m], %[a], xzr, lo\\n\\t"\n', '		"csel %[m], %[a], xzr, ls\\n\\t"\n'),
+ ("get_user fault leaves the value", A, H,
+  '			 "	mov %[val], #0\\n"			\\\n', ''),
+ ("get_user of 2 bytes sign-extends", A, H,
+  '	_UACCESS_GET_SIZED("ldtrb", "ldtrh", "ldtr", "ldtr", p, size, v, err);\n',
+  '	_UACCESS_GET_SIZED("ldtrb", "ldtrsh", "ldtr", "ldtr", p, size, v, err);\n'),
+]
+
+QEMU = os.environ.get('QEMU_AARCH64', 'qemu-aarch64')
+OUT = 'build/mutants-a64'
+
+
+def run_hosted(key, s):
+    """The hosted suite under qemu-aarch64, or 'checks': the build checks."""
+    if s == 'checks':
+        r = subprocess.run(['make', '-s', 'ARCH=aarch64', f'O={OUT}', 'test'],
+                           capture_output=True, text=True)
+        lines = r.stdout.splitlines()
+        # The checks' log is piped through tee: a failure is a "not ok" line.
+        failed = r.returncode or any(l.startswith('not ok') for l in lines)
+        return mutate._result(1 if failed else 0, lines)
+    return mutate.hosted([QEMU, f'{OUT}/tests/uaccess-test', s])
+
+
+mutate.main([(name, f, old, new, runs, None) for name, f, runs, old, new in M],
+            lambda key: ['ARCH=aarch64', f'O={OUT}', f'{OUT}/tests/uaccess-test'],
+            run_hosted, None)

@@ -1,0 +1,18 @@
+# SPDX-License-Identifier: MIT
+# AArch64: how the tests build and run (the library's own flags are in
+# arch/aarch64/uaccess.mk).
+CROSS_COMPILE ?= aarch64-linux-gnu-
+# Flags of the kernel-model link check (tests/build-checks.sh): no PIC,
+# no FP or SIMD register, as a kernel builds its own files.
+KERNEL_CFLAGS := -fno-pic -mgeneral-regs-only
+# The suite is a static glibc program under qemu-aarch64, at EL0, where
+# ldtr and sttr behave as plain loads and stores.
+TEST_ARCH_LDFLAGS := -static
+# One run: there are no feature sets to choose between.
+TEST_CONFIGS := native
+QEMU_AARCH64 ?= qemu-aarch64
+test_cmd = $(QEMU_AARCH64) $(TEST_BIN) $(1)
+# No libc-free build: tests/nolibc/linux/ has no AArch64 start code.
+NOLIBC_CONFIGS :=
+# The fuzzer's cases per run under qemu-aarch64 (emulated: few).
+FUZZ_CASES ?= 8000
