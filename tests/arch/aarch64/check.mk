@@ -11,3 +11,12 @@ check-a64_ARGS := ARCH=aarch64
 # either compiler and link with either linker.
 check-a64-clang_ARGS := ARCH=aarch64 CC="clang --target=aarch64-linux-gnu" \
 	EXTRA_LDFLAGS=-fuse-ld=lld PREFIX=vendor_
+# sparse over the library and the suite's files (tests/sparse.mk), and
+# make lint (tests/lint.mk) with the cross compiler and clang's target.
+CHECK_RUNS += sparse-a64 lint-a64
+check-sparse-a64_ARGS := ARCH=aarch64
+check-sparse-a64_TARGET := sparse
+check-sparse-a64_LOGS := sparse.log
+check-lint-a64_ARGS := ARCH=aarch64
+check-lint-a64_TARGET := lint
+check-lint-a64_LOGS := lint.log

@@ -16,3 +16,7 @@ test_cmd = $(QEMU_AARCH64) $(TEST_BIN) $(1)
 NOLIBC_CONFIGS :=
 # The fuzzer's cases per run under qemu-aarch64 (emulated: few).
 FUZZ_CASES ?= 8000
+# make lint (tests/lint.mk): clang-tidy for this target, cppcheck 64-bit.
+LINT_CLANG_FLAGS := --target=aarch64-linux-gnu
+LINT_CPPCHECK_FLAGS := --platform=unix64 -D__aarch64__
+LINT_DEPS := aarch64-linux-gnu-gcc=gcc-aarch64-linux-gnu
