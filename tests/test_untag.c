@@ -32,7 +32,6 @@ static bool ok(unsigned long a, unsigned long n)
 static void test_untag_mask(void)
 {
 	unsigned long start = 0x10000, end = 0x00fff000, u = start + 4096;
-
 	unsigned long want = TAGGED ? TAG(u, 0xfe) : 0;
 
 	t_case(_uaccess_generic_mask_addr(TAG(u, 0xfe), start, end) == want,
