@@ -24,5 +24,7 @@ void test_fuzz(void);
 /* The differential fuzzer's own modes of t_main(): tests/fuzz.h. */
 int fuzz_main(const char *arg);
 void test_hostile(void);
+/* Where <uaccess/arch.h> calls the kernel's window hooks (test_kuap.c). */
+void test_kuap(void);
 
 #endif

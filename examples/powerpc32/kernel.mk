@@ -37,7 +37,7 @@ PPC_BM_CFLAGS = $(CPPFLAGS) -I$(PPC_BM) -Itests -Itests/arch/powerpc32 \
 # which defines UACCESS_KUAP itself and has hooks of its own for ours to
 # call (uaccess/kuap.h).
 PPC_BM_KUAP = -DUACCESS_KUAP
-$(PPC_BM_OUT)/k%/tests/arch/powerpc32/test_kuap.o: PPC_BM_KUAP = -DKUAP_CHAIN_TEST_HOOKS
+$(PPC_BM_OUT)/k%/tests/test_kuap.o: PPC_BM_KUAP = -DKUAP_CHAIN_TEST_HOOKS
 # string.c is memset and memcpy: GCC must not turn their loops into calls
 # to themselves (as in tests/nolibc/nolibc.mk).
 $(PPC_BM_OUT)/k%/tests/nolibc/string.o: PPC_BM_KUAP += $(shell \

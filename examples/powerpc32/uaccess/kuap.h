@@ -14,7 +14,7 @@
  * The hooks also count: mmu.c checks at every fault, and the kernel after
  * the suite, that windows never nest and always close.
  *
- * tests/arch/powerpc32/test_kuap.c has hooks of its own that check the
+ * tests/test_kuap.c has hooks of its own that check the
  * calls' arguments. It is built with -DKUAP_CHAIN_TEST_HOOKS: these hooks
  * then call its hooks too, inside the window.
  */
@@ -30,6 +30,8 @@ struct kuap_count {
 	int dirs;		/* every window's direction, OR-ed (a test clears it) */
 };
 extern struct kuap_count kuap_count;
+/* The counts tests/test_kuap.c reads. */
+#define KUAP_COUNT kuap_count
 
 #ifdef KUAP_CHAIN_TEST_HOOKS
 void test_kuap_allow(const void __user *addr, unsigned long n, int dir);

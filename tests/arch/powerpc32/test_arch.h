@@ -57,7 +57,6 @@ void test_arch_module_refusals(const struct uaccess_module *m);
 
 /* The arch's own tests, for the suite table. */
 void test_dcbz_line(void);
-void test_kuap(void);
 #define TEST_ARCH_TESTS					\
 	{ "dcbz line size", test_dcbz_line },		\
 	{ "kuap", test_kuap },

@@ -101,48 +101,11 @@ unsigned long uaccess_dcbz_line_size(void);
 
 /*
  * KUAP (kernel userspace access protection: book3s/32 segment Kp/Ks bits,
- * 8xx MD_AP, 40x/44x PID): user memory is reachable only between
- * uaccess_kuap_allow() and uaccess_kuap_prevent(), called with the same
- * arguments around each bulk call:
- *
- *   addr, n   the user range the call may touch
- *   dir       UACCESS_KUAP_READ (copy_from_user) or UACCESS_KUAP_WRITE
- *             (clear_user, copy_to_user)
- *
- * By default they are empty. A kernel with KUAP builds everything that
- * includes <uaccess.h> (the library too) with -DUACCESS_KUAP and provides a
- * header <uaccess/kuap.h> in its own include path that defines both, with
- * these signatures (static inline, so that the 8xx's single mtspr stays
- * inline):
- *
- *   void uaccess_kuap_allow(const void __user *addr, unsigned long n, int dir);
- *   void uaccess_kuap_prevent(const void __user *addr, unsigned long n, int dir);
- *
- * user_access_begin() opens a window for both directions (dir =
- * UACCESS_KUAP_READ | UACCESS_KUAP_WRITE) on its range; user_access_end(),
- * which does not know the range, closes it with (NULL, 0, the same dir): a
- * KUAP that needs the range to close (book3s/32 segments) keeps it from
- * allow(). Calls refused by access_ok() touch no user memory and open no
- * window.
+ * 8xx MD_AP, 40x/44x PID): the hooks of <uaccess/kuap_hooks.h>, around
+ * every bulk call (dir: UACCESS_KUAP_READ for copy_from_user,
+ * UACCESS_KUAP_WRITE for clear_user and copy_to_user) and every scalar.
  */
-#define UACCESS_KUAP_READ	UACCESS_READ
-#define UACCESS_KUAP_WRITE	UACCESS_WRITE
-
-#ifdef UACCESS_KUAP
-#include <uaccess/kuap.h>
-#else
-_UACCESS_INLINE void uaccess_kuap_allow(const void __user *addr, unsigned long n,
-				      int dir)
-{
-	(void)addr, (void)n, (void)dir;
-}
-
-_UACCESS_INLINE void uaccess_kuap_prevent(const void __user *addr,
-					unsigned long n, int dir)
-{
-	(void)addr, (void)n, (void)dir;
-}
-#endif
+#include <uaccess/kuap_hooks.h>
 
 /*
  * The out-of-line routines (C calling convention), for this header only:
@@ -154,10 +117,6 @@ unsigned long _uaccess_clear_user(void __user *to, unsigned long n,
 unsigned long _uaccess_copy_user(void *to, const void *from, unsigned long n,
 			 unsigned long dcbz);
 extern unsigned long _uaccess_dcbz;
-
-/* The window of every access: the KUAP hooks. */
-#define _uaccess_user_open uaccess_kuap_allow
-#define _uaccess_user_close uaccess_kuap_prevent
 
 _UACCESS_INLINE unsigned long _uaccess_clear(void __user *to, unsigned long n)
 {

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: MIT
 /*
- * KUAP: the bulk calls open the window before touching user memory and
- * close it on every path, fault fixups included; so do the scalars, each
- * with the window of its direction over exactly its object, and the calls
- * that only read open read windows. This file is compiled as a
- * KUAP kernel would compile its callers: UACCESS_KUAP is defined, and
- * <uaccess/kuap.h> (tests/arch/powerpc32/uaccess/kuap.h) forwards the hooks
- * here.
+ * The kernel-filled window hooks (<uaccess/kuap_hooks.h>), on the
+ * architectures that call them: the bulk calls open the window before
+ * touching user memory and close it on every path, fault fixups included;
+ * so do the scalars, each with the window of its direction over exactly
+ * its object, and the calls that only read open read windows. This file
+ * is compiled as a KUAP kernel would compile its callers: UACCESS_KUAP is
+ * defined, and <uaccess/kuap.h> (tests/uaccess/kuap.h) forwards the hooks
+ * here. On an architecture without the hooks it is empty.
  *
  * The hooks check that windows never nest and that prevent() gets the
  * arguments allow() got. They also emulate the protection itself: the user
@@ -22,7 +23,9 @@
 #include <uaccess.h>
 #include "harness.h"
 #include "platform.h"
-#include "test_arch.h"
+#include "suite.h"
+
+#ifdef UACCESS_KUAP_HOOKS_H
 
 /* The user arena: pages 0, 1, hole, 3. */
 #define PAGES 4
@@ -275,9 +278,10 @@ static void scalars(void)
  * The calls that only read (strings, check_zeroed_user,
  * copy_struct_from_user) open read windows only, on success, on a fault
  * and after an early answer. They are out of line: their windows reach
- * the hooks of the library's build, which only the e500 kernel's are
- * (examples/powerpc32/uaccess/kuap.h, whose kuap_count.dirs collects every
- * window's direction); this file's hooks see inline calls only.
+ * the hooks of the library's build, which only the bare-metal kernels'
+ * are (examples/ARCH/uaccess/kuap.h, built with KUAP_CHAIN_TEST_HOOKS for
+ * this file: its KUAP_COUNT is the kernel's counts, whose dirs collect
+ * every window's direction); this file's hooks see inline calls only.
  */
 static void read_calls(unsigned char *kbuf)
 {
@@ -295,15 +299,15 @@ static void read_calls(unsigned char *kbuf)
 	user[230] = 1;
 	plat_user_end();
 #define READ_CALL(call, want, what) do {				\
-	a0 = kuap_count.allows, m0 = kuap_count.misuse;			\
-	kuap_count.dirs = 0;						\
+	a0 = KUAP_COUNT.allows, m0 = KUAP_COUNT.misuse;			\
+	KUAP_COUNT.dirs = 0;						\
 	r = (call);							\
-	t_case(r == (want) && !kuap_count.open &&			\
-	       kuap_count.misuse == m0 && kuap_count.allows - a0 >= 1 &&	\
-	       kuap_count.dirs == UACCESS_KUAP_READ,			\
+	t_case(r == (want) && !KUAP_COUNT.open &&			\
+	       KUAP_COUNT.misuse == m0 && KUAP_COUNT.allows - a0 >= 1 &&	\
+	       KUAP_COUNT.dirs == UACCESS_KUAP_READ,			\
 	       "%s: returned %ld (want %ld), %lu windows, dirs %d (want " \
 	       "read only)", what, r, (long)(want),			\
-	       kuap_count.allows - a0, kuap_count.dirs);		\
+	       KUAP_COUNT.allows - a0, KUAP_COUNT.dirs);		\
 } while (0)
 	READ_CALL(strnlen_user(UPTR(user + 100), 64), 6, "strnlen_user");
 	READ_CALL(strnlen_user(UPTR(hole - 16), 64), 0,
@@ -330,7 +334,7 @@ static void read_calls(unsigned char *kbuf)
 #else
 	(void)kbuf;
 	plat_printf("# KUAP read windows of the out-of-line calls: checked by "
-		    "the e500 kernel, whose hooks the library is built with\n");
+		    "the bare-metal kernels, whose hooks the library is built with\n");
 #endif
 }
 
@@ -376,3 +380,5 @@ void test_kuap(void)
 		t_group_end();
 	}
 }
+
+#endif /* UACCESS_KUAP_HOOKS_H */
