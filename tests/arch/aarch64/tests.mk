@@ -12,8 +12,11 @@ TEST_ARCH_LDFLAGS := -static
 TEST_CONFIGS := native
 QEMU_AARCH64 ?= qemu-aarch64
 test_cmd = $(QEMU_AARCH64) $(TEST_BIN) $(1)
-# No libc-free build: tests/nolibc/linux/ has no AArch64 start code.
-NOLIBC_CONFIGS :=
+# The libc-free build of the suite (tests/nolibc), once, with integer
+# registers only, as a kernel builds its files: nothing in the suite
+# leans on FP or SIMD state.
+NOLIBC_CONFIGS := native
+NOLIBC_ARCH_CFLAGS := -mgeneral-regs-only
 # The fuzzer's cases per run under qemu-aarch64 (emulated: few).
 FUZZ_CASES ?= 8000
 # make lint (tests/lint.mk): clang-tidy for this target, cppcheck 64-bit.
