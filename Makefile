@@ -126,11 +126,17 @@ suite: $(TEST_BIN) $(if $(NOLIBC_CONFIGS),$(NOLIBC_BIN))
 	$(call run_configs,$(NOLIBC_CONFIGS),nolibc_cmd,nolibc)
 	$(Q)sh tests/tally.sh $(SUITE_LOGS) > $(O)/suite.log; tail -n 1 $(O)/suite.log
 
-test: suite
-	$(Q)CC="$(CC)" NM="$(NM)" OBJDUMP="$(OBJDUMP)" O="$(O)" ARCH="$(ARCH)" \
+build_checks = $(Q)CC="$(CC)" NM="$(NM)" OBJDUMP="$(OBJDUMP)" O="$(O)" ARCH="$(ARCH)" \
 		KERNEL_CFLAGS="$(KERNEL_CFLAGS)" LIB="$(LIB)" PREFIX="$(PREFIX)" \
 		CPPFLAGS="$(CPPFLAGS)" EXTRA_LDFLAGS="$(EXTRA_LDFLAGS)" \
 		sh tests/build-checks.sh | tee $(O)/build-checks.log
+
+test: suite
+	$(build_checks)
+
+# The build checks alone (the mutants that only they can catch).
+build-checks: $(TEST_BIN)
+	$(build_checks)
 
 # make check: every run of CHECK_RUNS, as many at a time as make's -j
 # allows (one by one without -j; `make -j2 check` on two cores, as CI
@@ -202,5 +208,5 @@ mutants:
 clean:
 	rm -rf build $(if $(filter build/%,$(O)),,$(O))
 
-.PHONY: all suite test check demo mutants clean
+.PHONY: all suite test build-checks check demo mutants clean
 -include $(LIB_OBJS:.o=.d) $(TEST_OBJS:.o=.d)

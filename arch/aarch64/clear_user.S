@@ -2,31 +2,54 @@
 /*
  * clear_user for AArch64: sttr xzr (unprivileged), 64 bytes a group while
  * 64 are left, then doublewords, then bytes. Misaligned stores are allowed
- * on normal memory, so the pointer is not aligned first.
+ * on normal memory, so the pointer is not aligned first. From 256 bytes,
+ * the whole blocks inside the range are zeroed with dc zva (a block an
+ * instruction, without reading the line), after sttr groups up to the
+ * first block boundary; the tail goes back to the groups. A range without
+ * a whole block (or whose end wraps) stays with the groups. _uaccess_zva
+ * (arch_setup.c) holds the block size, 0 when dc zva may not be used, and
+ * whether PAN must be cleared around the loop.
  *
- * Exactness: every store has an exception-table entry. x0/x1 advance only
- * after a whole group or doubleword, so a fault leaves them at its start;
- * the fixup clears byte by byte from there, that loop faults again on
- * exactly the first inaccessible byte, and x1 is then the count of bytes
- * not cleared. A store that faults on its first byte writes nothing; one
- * that straddles into a faulting page may have written the bytes before
- * that page, which the byte loop clears again. No byte at or past the
- * first inaccessible one is written.
+ * Registers: x0 the next byte to clear, x1 the bytes left from x0; on the
+ * dc zva path x2 the block size, x3 nonzero while this call has PAN
+ * cleared, x4 the end of the last whole block, x5 the end of the range
+ * (x1 is recomputed from it), x6 the block mask, then the end of the
+ * current page's blocks, x7 the first block boundary.
+ *
+ * Exactness: every store and dc zva has an exception-table entry. x0/x1
+ * advance only after a whole group, doubleword or block, so a fault leaves
+ * them at its start; the fixup clears byte by byte from there, that loop
+ * faults again on exactly the first inaccessible byte, and x1 is then the
+ * count of bytes not cleared. A store that faults on its first byte writes
+ * nothing; one that straddles into a faulting page may have written the
+ * bytes before that page, which the byte loop clears again. A block is
+ * aligned and at most 2 KiB, so it lies in one page, whose first block's
+ * sttr faults before any dc zva there if EL0 may not write it (a dc zva
+ * that faults anyway wrote nothing, at its first byte). No byte at or
+ * past the first inaccessible one is written.
  */
 #include <uaccess/asm.h>
 #include <uaccess/extable.h>
+
+#if UACCESS_AARCH64_PAN
+	.arch_extension pan
+#endif
 
 /*
  * _uaccess_clear_user: clear n bytes of user memory (an AAPCS64 function).
  * Input:    x0 = user destination, x1 = byte count
  * Output:   x0 = bytes not cleared (0 on success)
- * Clobbers: x1, flags
+ * Clobbers: x1-x7, flags; PSTATE.PAN as it was on entry
  * Faults:   every sttr: a group's or a doubleword's resume at the byte
- *           loop with x0/x1 at its start; the byte loop's return x1.
+ *           loop with x0/x1 at its start; the byte loop's return x1;
+ *           the dc zva path's groups, page probes and blocks: the byte loop
+ *           from their start, PAN set again first if this call cleared it.
  */
 FUNC(_uaccess_clear_user)
 	cmp	x1, #64
 	b.lo	.Lclear_dwords
+	cmp	x1, #256
+	b.hs	.Lclear_zva
 .Lclear_group:
 	UACCESS_USER(.Lclear_bytes, sttr xzr, [x0])
 	UACCESS_USER(.Lclear_bytes, sttr xzr, [x0, #8])
@@ -62,6 +85,96 @@ FUNC(_uaccess_clear_user)
 .Lclear_byte_fault:		/* bytes left, the faulting one included */
 	mov	x0, x1
 	ret
+
+.Lclear_zva:
+	adrp	x4, _uaccess_zva
+	add	x4, x4, :lo12:_uaccess_zva
+	ldr	x2, [x4, #_UACCESS_ZVA_BLOCK]
+	ldr	x3, [x4, #_UACCESS_ZVA_PAN]
+	cbz	x2, .Lclear_group
+	cmp	x1, x2
+	b.lo	.Lclear_group		/* shorter than a block */
+	add	x5, x0, x1
+	sub	x6, x2, #1
+	add	x7, x0, x6
+	bic	x7, x7, x6		/* the first block boundary */
+	bic	x4, x5, x6		/* the end of the last whole block */
+	cmp	x7, x4
+	b.hs	.Lclear_group		/* no whole block */
+	/*
+	 * Up to the first block boundary: a group from x0 and then x0 to the
+	 * next multiple of 64 if it is not one, then aligned groups.
+	 */
+	tst	x0, #63
+	b.eq	.Lclear_head
+	UACCESS_USER(.Lclear_head_fault, sttr xzr, [x0])
+	UACCESS_USER(.Lclear_head_fault, sttr xzr, [x0, #8])
+	UACCESS_USER(.Lclear_head_fault, sttr xzr, [x0, #16])
+	UACCESS_USER(.Lclear_head_fault, sttr xzr, [x0, #24])
+	UACCESS_USER(.Lclear_head_fault, sttr xzr, [x0, #32])
+	UACCESS_USER(.Lclear_head_fault, sttr xzr, [x0, #40])
+	UACCESS_USER(.Lclear_head_fault, sttr xzr, [x0, #48])
+	UACCESS_USER(.Lclear_head_fault, sttr xzr, [x0, #56])
+	add	x0, x0, #64
+	and	x0, x0, #~63
+.Lclear_head:
+	cmp	x0, x7
+	b.hs	.Lclear_blocks
+	UACCESS_USER(.Lclear_head_fault, sttr xzr, [x0])
+	UACCESS_USER(.Lclear_head_fault, sttr xzr, [x0, #8])
+	UACCESS_USER(.Lclear_head_fault, sttr xzr, [x0, #16])
+	UACCESS_USER(.Lclear_head_fault, sttr xzr, [x0, #24])
+	UACCESS_USER(.Lclear_head_fault, sttr xzr, [x0, #32])
+	UACCESS_USER(.Lclear_head_fault, sttr xzr, [x0, #40])
+	UACCESS_USER(.Lclear_head_fault, sttr xzr, [x0, #48])
+	UACCESS_USER(.Lclear_head_fault, sttr xzr, [x0, #56])
+	add	x0, x0, #64
+	b	.Lclear_head
+.Lclear_blocks:
+#if UACCESS_AARCH64_PAN
+	/* dc zva obeys PAN: clear it for the loop if it is set now. */
+	cbz	x3, .Lclear_page
+	mrs	x3, pan
+	cbz	x3, .Lclear_page
+	msr	pan, #0
+#endif
+	/*
+	 * dc zva is a privileged store: it would zero a kernel page handed in
+	 * as a user pointer. One sttr on each page first makes EL0's write
+	 * permission the judge, as for every other store here; a block lies
+	 * in one page. One store a page, not a block: a store reads its line
+	 * in, which dc zva exists to avoid.
+	 */
+.Lclear_page:			/* x0 on a block boundary, below x4 */
+	UACCESS_USER(.Lclear_block_fault, sttr xzr, [x0])
+	add	x6, x0, #4096
+	and	x6, x6, #~4095
+	cmp	x6, x4
+	csel	x6, x6, x4, lo		/* the end of this page's blocks */
+.Lclear_block:
+	UACCESS_USER(.Lclear_block_fault, dc zva, x0)
+	add	x0, x0, x2
+	cmp	x0, x6
+	b.ne	.Lclear_block
+	cmp	x0, x4
+	b.ne	.Lclear_page
+#if UACCESS_AARCH64_PAN
+	cbz	x3, .Lclear_tail
+	msr	pan, #1
+#endif
+.Lclear_tail:
+	sub	x1, x5, x0
+	cmp	x1, #64
+	b.hs	.Lclear_group
+	b	.Lclear_dwords
+.Lclear_block_fault:
+#if UACCESS_AARCH64_PAN
+	cbz	x3, .Lclear_head_fault
+	msr	pan, #1
+#endif
+.Lclear_head_fault:		/* from x0, the faulting group's or block's start */
+	sub	x1, x5, x0
+	b	.Lclear_bytes
 END(_uaccess_clear_user)
 
 	.section .note.GNU-stack, "", @progbits

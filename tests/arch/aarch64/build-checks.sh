@@ -7,8 +7,10 @@
 #    every kernel access is not: at EL0, where the suite runs, the two
 #    behave alike, so only the code shows a kernel with PAN set would
 #    fault (or a kernel pointer would pass);
-#  - every load and store of the routines has an exception-table entry,
-#    read back from the linked suite binary (entry address + offset).
+#  - every load and store of the routines, and clear_user's dc zva, has an
+#    exception-table entry, read back from the linked suite binary (entry
+#    address + offset); clear_user's loads read its own settings, not user
+#    memory, and have none.
 
 # The operands of every instruction but the branches and adr/adrp (whose
 # operands are addresses), less objdump's <symbol> and // comments.
@@ -18,6 +20,17 @@ operands() {
 			$1 = ""; $2 = ""; sub(/\/\/.*/, ""); gsub(/<[^>]*>/, ""); print
 		}'
 }
+
+# A kernel that runs where it is loaded: the library (-fno-pic, reached
+# PC-relative) links into a position-independent image, which needs no
+# text relocation.
+$CC $CPPFLAGS -std=gnu11 -O2 -Wall -Werror -ffreestanding -fno-builtin -nostdlib \
+	-fno-stack-protector $KERNEL_CFLAGS -fpie -c tests/link/strict_main.c \
+	-o "$dir/pie_main.o" &&
+$CC ${EXTRA_LDFLAGS:-} -nostdlib -static-pie -Wl,-e,strict_main \
+	-o "$dir/pie.elf" "$dir/pie_main.o" "$LIB" 2>"$dir/pie.log" &&
+! ${OBJDUMP%objdump}readelf -d "$dir/pie.elf" | grep -q TEXTREL
+result $? "links into a position-independent kernel (-static-pie; $dir/pie.log)"
 
 ! operands "$LIB" | grep -Eiq '(^|[^0-9a-z_.])[bhsdqv][0-9]+([^0-9]|$)|fp[cs]r'
 result $? "no floating-point or SIMD instructions in the library"
@@ -43,15 +56,45 @@ bad=$(echo "$priv" | grep -v '^ok$')
 result $? "user accesses unprivileged, kernel ones not ($(echo "$priv" | grep -c '^ok$') right; $(echo $bad))"
 
 . tests/extable-coverage.sh
+
+# The library's C files reach memory through the inline accessors of
+# <uaccess/arch.h>: every instruction with a table entry in them must be
+# unprivileged, but in the kernel probes' files (*kernel_nofault*), where
+# it must be plain. The entries are read from each object's relocations
+# (an entry's first word points at its instruction: "SECTION+OFFSET").
+cdir=$(mktemp -d)
+case $LIB in /*) lib=$LIB ;; *) lib=$PWD/$LIB ;; esac
+(cd "$cdir" && ${OBJDUMP%objdump}ar x "$lib")
+cpriv=$(for o in "$cdir"/*.o; do
+	case $o in *.S.o|*/clear_user.o|*/copy_user.o) continue ;; esac
+	kernel=0; case $o in *kernel_nofault*) kernel=1 ;; esac
+	$OBJDUMP -r -j uaccess_extable "$o" 2>/dev/null | awk '
+		$2 ~ /^R_/ && n++ % 2 == 0 { split($3, a, "+"); print a[1], (a[2] == "" ? 0 : a[2]) }' |
+	while read -r sec off; do
+		$OBJDUMP -d --no-show-raw-insn -j "$sec" "$o" | awk -v off="$off" -v k=$kernel \
+			-v name="${o##*/}" "$HEX_AWK"'
+			$1 ~ /^[0-9a-f]+:$/ { a = $1; sub(":", "", a)
+				if (hex(a) == hex(substr(off, 3))) {
+					u = $2 ~ /^(ld|st)tr/
+					print ((u != k) ? "ok" : name ": " $2)
+				} }'
+	done
+done)
+rm -rf "$cdir"
+bad=$(echo "$cpriv" | grep -v '^ok$')
+[ -n "$cpriv" ] && [ -z "$bad" ]
+result $? "the C files' table-covered accesses unprivileged, the probes' plain ($(echo "$cpriv" | grep -c '^ok$') right; $(echo $bad))"
 bin=$O/tests/uaccess-test
 if [ -f "$bin" ]; then
 	# The addresses of the memory accesses of the library's routines.
 	ops=$($OBJDUMP -d --no-show-raw-insn "$bin" | awk -v pfx="${PREFIX:-}" "$HEX_AWK"'
 		/^[0-9a-f]+ </ {
 			f = $2 ~ "^<" pfx "_uaccess_(clear_user|copy_to_user|copy_from_user|copy_kernel)>:$"
+			clear = $2 == "<" pfx "_uaccess_clear_user>:"
 			next
 		}
-		f && $1 ~ /^[0-9a-f]+:$/ && $2 ~ /^(ld|st)/ {
+		clear && $2 ~ /^ld/ { next }
+		f && $1 ~ /^[0-9a-f]+:$/ && ($2 ~ /^(ld|st)/ || $2 == "dc") {
 			sub(":", "", $1); printf "%.0f\n", hex($1)
 		}' | sort)
 	extable_result "$ops" "$(extable_covered "$bin" 1 64)"

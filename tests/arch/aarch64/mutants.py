@@ -6,8 +6,11 @@ each is applied to a comment-stripped copy of the tree (tests/mutate.py).
 
 Usage (from the repository root): python3 tests/arch/aarch64/mutants.py [WORD...]
 Arguments pick mutants by a word of their name. Each mutant names the runs
-that should catch it: 'native', the hosted suite under qemu-aarch64, or
-'checks', the build checks (tests/build-checks.sh and
+that should catch it: 'CPU/FEATURES', the hosted suite under qemu-aarch64
+-cpu CPU (max: 512-byte dc zva blocks, a53: 64), qemu:CONFIG, a boot of
+the EL1 kernel in that configuration (make qemu-test ARCH=aarch64
+QEMU_CONFIGS=CONFIG), where PAN and EL1-only pages are real, or 'checks',
+the build checks (tests/build-checks.sh and
 tests/arch/aarch64/build-checks.sh), which read the disassembly: at EL0 an
 unprivileged access behaves as a plain one, so only they see the
 privilege of each access. The runs stop at the first that fails."""
@@ -22,8 +25,10 @@ import mutate  # noqa: E402  (tests/mutate.py, the driver)
 C = 'arch/aarch64/clear_user.S'
 P = 'arch/aarch64/copy_user.S'
 A = 'arch/aarch64/include/uaccess/arch.h'
-H = ['native']
+H = ['max/native']
+Z = ['max/native', 'a53/native']
 K = ['checks']
+BM = ['qemu:max']
 M = [
  ("clear byte fixup over-reports by one byte", C, H,
   "	mov	x0, x1\n	ret\n", "	sub	x0, x1, #1\n	ret\n"),
@@ -33,6 +38,29 @@ M = [
  ("clear group stores with a privileged str", C, K,
   "	UACCESS_USER(.Lclear_bytes, sttr xzr, [x0, #40])\n",
   "	UACCESS_USER(.Lclear_bytes, str xzr, [x0, #40])\n"),
+ ("dc zva loop runs on to the block past the range", C, Z,
+  "	bic	x4, x5, x6\n",
+  "	add	x4, x5, x6\n	bic	x4, x4, x6\n"),
+ ("dc zva fault resumes without recounting the bytes left", C, Z,
+  "	sub	x1, x5, x0\n	b	.Lclear_bytes\n", "	b	.Lclear_bytes\n"),
+ ("dc zva head skips its last group", C, Z,
+  "	cmp	x0, x7\n	b.hs	.Lclear_blocks\n",
+  "	add	x1, x0, #64\n	cmp	x1, x7\n	b.hs	.Lclear_blocks\n"),
+ ("dc zva block size taken as 64 bytes whatever DCZID_EL0 says", 'arch/aarch64/arch_setup.c', H,
+  "	_uaccess_zva[_UACCESS_ZVA_BLOCK / 8] = block;\n",
+  "	_uaccess_zva[_UACCESS_ZVA_BLOCK / 8] = block ? 64 : 0;\n"),
+ ("dc zva loop leaves PAN cleared", C, BM,
+  "	cbz	x3, .Lclear_tail\n	msr	pan, #1\n", "	cbz	x3, .Lclear_tail\n"),
+ ("dc zva fault leaves PAN cleared", C, BM,
+  "	cbz	x3, .Lclear_head_fault\n	msr	pan, #1\n", "	cbz	x3, .Lclear_head_fault\n"),
+ ("dc zva zeroes a page without the unprivileged probe", C, BM,
+  "	UACCESS_USER(.Lclear_block_fault, sttr xzr, [x0])\n	add	x6, x0, #4096\n",
+  "	add	x6, x0, #4096\n"),
+ ("clear group stores with a plain str", C, BM,
+  "	UACCESS_USER(.Lclear_bytes, sttr xzr, [x0, #48])\n",
+  "	UACCESS_USER(.Lclear_bytes, str xzr, [x0, #48])\n"),
+ ("dc zva used without the feature bit", 'arch/aarch64/arch_setup.c', ['max/none'],
+  "	if (!(features & UACCESS_FEAT_DCZVA))\n		block = 0;\n", ""),
  ("copy byte fixup reports success", P, H,
   "	mov	x0, x2\n	ret\nEND(\\name)\n", "	mov	x0, #0\n	ret\nEND(\\name)\n"),
  ("copy doubleword moves its pointers before the store", P, H,
@@ -46,6 +74,18 @@ M = [
   "	COPY _uaccess_copy_kernel, KERNEL_LOADS, KERNEL_STORES, ldr, sttr, ldrb, strb\n"),
  ("group store loses its table entry", P, H + K,
   "	UACCESS_USER(\\fix, sttr x6, [x0, #24])\n", "	sttr x6, [x0, #24]\n"),
+ ("copy_from_user opens a write window", A, H,
+  "	uaccess_kuap_allow(from, n, UACCESS_KUAP_READ);\n",
+  "	uaccess_kuap_allow(from, n, UACCESS_KUAP_WRITE);\n"),
+ ("clear_user runs outside the window hooks", A, H,
+  "	uaccess_kuap_allow(to, n, UACCESS_KUAP_WRITE);\n	left = _uaccess_clear_user(to, n);\n",
+  "	left = _uaccess_clear_user(to, n);\n	uaccess_kuap_allow(to, n, UACCESS_KUAP_WRITE);\n"),
+ ("word-at-a-time string loads are privileged ldr", A, K,
+  '	_UACCESS_GET_SIZED("ldtrb", "ldtrh", "ldtr", "ldtr", p, size, v, err);\n',
+  '	_UACCESS_GET_SIZED("ldtrb", "ldtrh", "ldtr", "ldr", p, size, v, err);\n'),
+ ("kernel probe loads are unprivileged ldtr", A, K,
+  '	_UACCESS_GET_SIZED("ldrb", "ldrh", "ldr", "ldr", p, size, v, err);\n',
+  '	_UACCESS_GET_SIZED("ldtrb", "ldtrh", "ldtr", "ldtr", p, size, v, err);\n'),
  ("untag step keeps the tag", A, H,
   "	return (unsigned long)((long)(a << 8) >> 8);\n", "	return a;\n"),
  ("mask keeps the user end itself", A, H,
@@ -64,15 +104,18 @@ OUT = 'build/mutants-a64'
 def run_hosted(key, s):
     """The hosted suite under qemu-aarch64, or 'checks': the build checks."""
     if s == 'checks':
-        r = subprocess.run(['make', '-s', 'ARCH=aarch64', f'O={OUT}', 'test'],
+        r = subprocess.run(['make', '-s', 'ARCH=aarch64', f'O={OUT}', 'build-checks'],
                            capture_output=True, text=True)
         lines = r.stdout.splitlines()
         # The checks' log is piped through tee: a failure is a "not ok" line.
         failed = r.returncode or any(l.startswith('not ok') for l in lines)
         return mutate._result(1 if failed else 0, lines)
-    return mutate.hosted([QEMU, f'{OUT}/tests/uaccess-test', s])
+    cpu, features = s.split('/')
+    return mutate.hosted([QEMU, '-cpu', 'cortex-a53' if cpu == 'a53' else cpu,
+                          f'{OUT}/tests/uaccess-test', features])
 
 
 mutate.main([(name, f, old, new, runs, None) for name, f, runs, old, new in M],
             lambda key: ['ARCH=aarch64', f'O={OUT}', f'{OUT}/tests/uaccess-test'],
-            run_hosted, None)
+            run_hosted,
+            lambda config: mutate.qemu(['ARCH=aarch64'], 'build/mutants-qemu-a64', config))

@@ -7,9 +7,9 @@
 #include <uaccess.h>
 
 /*
- * Feature sets by name: "native" (uaccess_cpu_features()) or "none"; the
- * library has no features, so both are 0. Returns 0, or -1 for an
- * unknown name.
+ * Feature sets by name (tests/features.c): "native"
+ * (uaccess_cpu_features()), "none", or names of UACCESS_FEATURE_NAMES
+ * joined by '+'. Returns 0, or -1 for an unknown name.
  */
 int test_arch_parse_features(const char *set, unsigned long *features);
 
@@ -21,9 +21,11 @@ bool test_arch_probe_read(const void *p);
 
 /*
  * Sizes at which the routines change strategy: the sweeps go around them.
- * Bytes below 8; from 8 on doublewords, from 64 the 64-byte groups.
+ * Bytes below 8; from 8 on doublewords, from 64 the 64-byte groups; clears
+ * from 256 and two dc zva blocks use dc zva (64-byte blocks on cortex-a53,
+ * 512 on max under qemu-aarch64).
  */
-#define TEST_ARCH_CLEAR_LIMITS 8, 64
+#define TEST_ARCH_CLEAR_LIMITS 8, 64, 256, 1024
 #define TEST_ARCH_COPY_LIMITS 8, 64
 
 /* What uaccess_mask_ptr() makes of an address outside the range (the NULL page). */
@@ -35,8 +37,8 @@ bool test_arch_probe_read(const void *p);
  */
 #define TEST_ARCH_MASK_WHOLE_OBJECT 1
 
-/* No feature bits for the fuzzer to draw. */
-#define TEST_ARCH_FUZZ_FEATURES 0UL
+/* The feature bit the fuzzer (test_fuzz.c) draws at random: dc zva. */
+#define TEST_ARCH_FUZZ_FEATURES UACCESS_FEAT_DCZVA
 
 /* The user ends a kernel may set (the virtual address sizes). */
 #define TEST_ARCH_USER_ENDS UACCESS_USER_END_VA48, UACCESS_USER_END_VA39
@@ -53,7 +55,10 @@ void test_arch_module_refusals(const struct uaccess_module *m);
 
 /* The arch's own tests, for the suite table. */
 void test_a64_tagged(void);
+void test_a64_choice(void);
 #define TEST_ARCH_TESTS						\
-	{ "tagged user pointers", test_a64_tagged },
+	{ "tagged user pointers", test_a64_tagged },		\
+	{ "dc zva choice", test_a64_choice },			\
+	{ "kuap", test_kuap },
 
 #endif

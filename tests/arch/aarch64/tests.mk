@@ -2,23 +2,40 @@
 # AArch64: how the tests build and run (the library's own flags are in
 # arch/aarch64/uaccess.mk).
 CROSS_COMPILE ?= aarch64-linux-gnu-
+# The suite is a Linux process at EL0, which cannot touch PAN: the library
+# is built without its PAN instructions. Exported, so that the vendoring
+# build of tests/build-checks.sh gets it too; a bare-metal kernel's build
+# sets UACCESS_AARCH64_PAN=1 for its library and its own files.
+export UACCESS_AARCH64_PAN ?= 0
 # Flags of the kernel-model link check (tests/build-checks.sh): no PIC,
 # no FP or SIMD register, as a kernel builds its own files.
 KERNEL_CFLAGS := -fno-pic -mgeneral-regs-only
 # The suite is a static glibc program under qemu-aarch64, at EL0, where
 # ldtr and sttr behave as plain loads and stores.
 TEST_ARCH_LDFLAGS := -static
-# One run: there are no feature sets to choose between.
-TEST_CONFIGS := native
+# Each run is CPU/FEATURES: qemu-aarch64 -cpu CPU uaccess-test FEATURES.
+# The dc zva block under qemu-aarch64: 512 bytes on max, 64 on cortex-a53;
+# "none" clears with sttr alone.
+TEST_CONFIGS := max/native max/none a53/native
 QEMU_AARCH64 ?= qemu-aarch64
-test_cmd = $(QEMU_AARCH64) $(TEST_BIN) $(1)
+# A run without CPU/ (make fuzz's) gets qemu's default CPU.
+test_cmd = $(QEMU_AARCH64) \
+	$$(echo $(1) | sed -n 's|^a53/.*|-cpu cortex-a53|p; s|^max/.*|-cpu max|p') \
+	$(TEST_BIN) $$(echo $(1) | sed 's|^[^/]*/||')
 # The libc-free build of the suite (tests/nolibc), once, with integer
 # registers only, as a kernel builds its files: nothing in the suite
 # leans on FP or SIMD state.
-NOLIBC_CONFIGS := native
+NOLIBC_CONFIGS := max/native
 NOLIBC_ARCH_CFLAGS := -mgeneral-regs-only
 # The fuzzer's cases per run under qemu-aarch64 (emulated: few).
 FUZZ_CASES ?= 8000
+# make sparse (tests/sparse.mk): sparse's target, and the bare-metal
+# kernel's -D flags (examples/aarch64/kernel.mk): an EL1 kernel's files,
+# with its window hooks (-DUACCESS_KUAP), but test_kuap.c, which defines
+# UACCESS_KUAP itself and has the kernel's hooks call its own.
+SPARSE_FLAGS := --arch=aarch64 -m64
+SPARSE_KERNEL_FLAGS = -UUACCESS_AARCH64_PAN -DUACCESS_AARCH64_PAN=1 \
+	$(if $(filter %/test_kuap.c,$(1)),-DKUAP_CHAIN_TEST_HOOKS,-DUACCESS_KUAP)
 # make lint (tests/lint.mk): clang-tidy for this target, cppcheck 64-bit.
 LINT_CLANG_FLAGS := --target=aarch64-linux-gnu
 LINT_CPPCHECK_FLAGS := --platform=unix64 -D__aarch64__

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The AArch64 side of the seam (<uaccess/generic.h> lists every name): the
- * user end, the untag step, the calls of the out-of-line routines, the
- * scalar accessors, the kernel probes and the Spectre-v1 mask. The top
- * part is safe to include from assembly (<uaccess/asm.h> does).
+ * The AArch64 side of the seam (<uaccess/generic.h> lists every name):
+ * feature bits, the PAN setting, the user end, the untag step, the window
+ * hooks, the calls of the out-of-line routines, the scalar accessors, the
+ * kernel probes and the Spectre-v1 mask. The top part is safe to include
+ * from assembly (<uaccess/asm.h> does).
  *
  * Every access to user memory is unprivileged: ldtr and sttr (and their
  * b, h and w forms) check EL0's permissions, so a kernel keeps PAN set
@@ -29,9 +30,46 @@
 #define _uaccess_copy_to_user _UACCESS_NS(_uaccess_copy_to_user)
 #define _uaccess_copy_from_user _UACCESS_NS(_uaccess_copy_from_user)
 #define _uaccess_copy_kernel _UACCESS_NS(_uaccess_copy_kernel)
+#define _uaccess_zva _UACCESS_NS(_uaccess_zva)
 
 /* .S functions start on 16 bytes (the default), so say it once. */
 #define _UACCESS_FUNC_ALIGN 4
+
+/*
+ * UACCESS_AARCH64_PAN 1 (the default): an EL1 kernel. clear_user may zero
+ * whole blocks with dc zva, which has no unprivileged form and obeys PAN:
+ * on a CPU with PAN, the dc zva loop runs with PAN cleared when it was
+ * set, and every path out of it, a fault's included, sets it again; an
+ * interrupt taken inside finds PAN set on entry where the kernel keeps
+ * SCTLR_EL1.SPAN = 0, and the eret restores the loop's state. 0: code
+ * that runs at EL0 (a Linux process, the hosted suite), where the PAN
+ * register is not accessible: no PAN instruction is assembled, and dc zva
+ * is used as EL0 may use it (SCTLR_EL1.DZE set by the kernel).
+ */
+#ifndef UACCESS_AARCH64_PAN
+#define UACCESS_AARCH64_PAN 1
+#endif
+#if UACCESS_AARCH64_PAN != 0 && UACCESS_AARCH64_PAN != 1
+#error "UACCESS_AARCH64_PAN: 0 (EL0, no PAN instruction) or 1 (EL1 kernel)"
+#endif
+
+/*
+ * The feature bit (uaccess_init_features()), checked against the CPU again
+ * there, so that a forced set cannot run an instruction the CPU prohibits:
+ *   UACCESS_FEAT_DCZVA  clear_user zeroes the whole DCZID_EL0 blocks of a
+ *                       large range with dc zva (DCZID_EL0.DZP clear)
+ * Whether the CPU has PAN is no choice: an EL1 build reads it from
+ * ID_AA64MMFR1_EL1 whenever it uses dc zva.
+ */
+#define UACCESS_FEAT_DCZVA	(1UL << 0)
+
+/*
+ * The dc zva loop's settings, set by uaccess_init(): the block size in
+ * bytes (0: no dc zva, the state before uaccess_init()), then nonzero when
+ * the loop must clear PAN. Offsets for clear_user.S.
+ */
+#define _UACCESS_ZVA_BLOCK	0
+#define _UACCESS_ZVA_PAN	8
 
 /*
  * User space: the TTBR0 half. With 48-bit virtual addresses it ends at
@@ -48,8 +86,9 @@
 
 #ifndef __ASSEMBLER__
 
-/* No run-time features: nothing for uaccess_init_features() to choose. */
-#define UACCESS_FEATURE_NAMES { 0 }
+#define UACCESS_FEATURE_NAMES { [0] = "dczva" }
+
+extern unsigned long _uaccess_zva[2];
 
 /* The out-of-line routines (AAPCS64 functions): bytes not done. */
 unsigned long _uaccess_clear_user(void __user *to, unsigned long n);
@@ -73,26 +112,47 @@ _UACCESS_INLINE unsigned long _uaccess_untag_addr(unsigned long a)
 #endif
 
 /*
- * The bulk calls need no window: every user access in them is
- * unprivileged. One routine per direction (copy_user.S).
+ * Windows: hardware PAN needs none, every user access being unprivileged.
+ * A kernel that protects user memory by other means (software PAN on
+ * ARMv8.0 CPUs: TTBR0 switched to tables without user memory outside a
+ * window) fills the hooks of <uaccess/kuap_hooks.h>; they are called
+ * around every bulk call, scalar and window, and are empty by default.
+ * One routine per direction (copy_user.S).
  */
+#include <uaccess/kuap_hooks.h>
+
 _UACCESS_INLINE unsigned long _uaccess_clear(void __user *to, unsigned long n)
 {
-	return _uaccess_clear_user(to, n);
+	unsigned long left;
+
+	uaccess_kuap_allow(to, n, UACCESS_KUAP_WRITE);
+	left = _uaccess_clear_user(to, n);
+	uaccess_kuap_prevent(to, n, UACCESS_KUAP_WRITE);
+	return left;
 }
 
 _UACCESS_INLINE unsigned long _uaccess_copy_to(void __user *to,
 					       const void *from,
 					       unsigned long n)
 {
-	return _uaccess_copy_to_user(to, from, n);
+	unsigned long left;
+
+	uaccess_kuap_allow(to, n, UACCESS_KUAP_WRITE);
+	left = _uaccess_copy_to_user(to, from, n);
+	uaccess_kuap_prevent(to, n, UACCESS_KUAP_WRITE);
+	return left;
 }
 
 _UACCESS_INLINE unsigned long _uaccess_copy_from(void *to,
 						 const void __user *from,
 						 unsigned long n)
 {
-	return _uaccess_copy_from_user(to, from, n);
+	unsigned long left;
+
+	uaccess_kuap_allow(from, n, UACCESS_KUAP_READ);
+	left = _uaccess_copy_from_user(to, from, n);
+	uaccess_kuap_prevent(from, n, UACCESS_KUAP_READ);
+	return left;
 }
 
 _UACCESS_INLINE unsigned long _uaccess_copy_unsafe(void __user *to,
@@ -111,7 +171,8 @@ _UACCESS_INLINE unsigned long _uaccess_kernel_copy_nofault(void *dst, const void
 }
 
 /*
- * Scalars: one load or store with a table entry, no window. A fault
+ * Scalars: one load or store with a table entry; get_user and put_user
+ * call the window hooks around it (<uaccess/generic.h>). A fault
  * resumes out of line, which sets -UACCESS_EFAULT and, for a load, a zero
  * value. The loads zero-extend, so *v is the object's value. A store that
  * faults on its first byte writes nothing; one that straddles two pages
