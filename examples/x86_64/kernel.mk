@@ -54,10 +54,11 @@ BM_LDFLAGS = -nostdlib -static -Wl,--build-id=none \
 	-Wl,-T,$(BM_SRC)/kernel.ld $(EXTRA_LDFLAGS)
 
 # The second CPU's copy of the harness and of the tests it runs beside the
-# boot CPU (ap_suite.c): the same objects linked into one, every symbol
-# made local but its entry, its output sent to ap_plat_printf (smp.c).
+# boot CPU (examples/ap_suite.c, shared with the AArch64 kernel): the same
+# objects linked into one, every symbol made local but its entry, its
+# output sent to ap_plat_printf (smp.c).
 BM_AP_SRCS := tests/harness.c tests/test_macros.c tests/test_generic.c \
-	tests/test_bulk.c tests/test_nofault.c $(BM_SRC)/ap_suite.c
+	tests/test_bulk.c tests/test_nofault.c examples/ap_suite.c
 BM_AP_SUITE := $(BM_DIR)/ap_suite_copy.o
 OBJCOPY ?= objcopy
 $(BM_AP_SUITE): $(call bm_objs,$(BM_AP_SRCS))
@@ -114,4 +115,4 @@ DEMO_KERNEL := $(BM_DEMO)
 demo_cmd = $(call qemu_x86_cmd,max,$(BM_DEMO))
 
 -include $(patsubst %.o,%.d,$(call bm_objs,$(BM_TEST_SRCS) $(BM_DEMO_SRCS) \
-	$(BM_SRC)/ap_suite.c))
+	examples/ap_suite.c))

@@ -9,8 +9,11 @@ CHECK_TOOLS += \
 check-a64_ARGS := ARCH=aarch64
 # clang and lld, prefixed for vendoring: the library must build with
 # either compiler and link with either linker.
+# The strategies' sweeps are gcc's runs; clang runs one CPU with the
+# C library and the other without.
 check-a64-clang_ARGS := ARCH=aarch64 CC="clang --target=aarch64-linux-gnu" \
-	EXTRA_LDFLAGS=-fuse-ld=lld PREFIX=vendor_
+	EXTRA_LDFLAGS=-fuse-ld=lld PREFIX=vendor_ TEST_CONFIGS=max/native \
+	NOLIBC_CONFIGS=a53/native
 # sparse over the library and the suite's files (tests/sparse.mk), and
 # make lint (tests/lint.mk) with the cross compiler and clang's target.
 CHECK_RUNS += sparse-a64 lint-a64
@@ -20,3 +23,12 @@ check-sparse-a64_LOGS := sparse.log
 check-lint-a64_ARGS := ARCH=aarch64
 check-lint-a64_TARGET := lint
 check-lint-a64_LOGS := lint.log
+# The bare-metal EL1 kernel (examples/aarch64/) under qemu-system-aarch64
+# -M virt: PAN, software PAN, the timer storm, two CPUs.
+CHECK_RUNS += qemu-a64
+CHECK_TOOLS += qemu-system-aarch64=qemu-system-arm
+DEMO_TOOLS += aarch64-linux-gnu-gcc=gcc-aarch64-linux-gnu,libc6-dev-arm64-cross \
+	qemu-system-aarch64=qemu-system-arm
+check-qemu-a64_ARGS := ARCH=aarch64
+check-qemu-a64_TARGET := qemu-test
+check-qemu-a64_LOGS := suite.log

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 /*
  * The second CPU's copy of the harness and of the tests it runs at the
- * same time as the boot CPU. kernel.mk links this file with its own
- * copies of tests/harness.c and the tests below into one object whose
- * symbols are all local but ap_suite_run(): its counters, group names and
- * static buffers are the second CPU's, apart from the boot CPU's.
+ * same time as the boot CPU, in the kernels with two CPUs (x86-64's and
+ * AArch64's smp.c). Their kernel.mk links this file with its own copies
+ * of tests/harness.c and the tests below into one object whose symbols
+ * are all local but ap_suite_run(): its counters, group names and static
+ * buffers are the second CPU's, apart from the boot CPU's.
  *
  * Only tests that leave the library's global state alone run here: no
  * uaccess_set_user_range(), no re-patching, no module registration, no
