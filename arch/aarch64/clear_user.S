@@ -35,6 +35,18 @@
 	.arch_extension pan
 #endif
 
+/* Eight sttr xzr, the 64 bytes at x0; a fault resumes at \fixup. */
+.macro CLEAR_GROUP fixup
+	UACCESS_USER(\fixup, sttr xzr, [x0])
+	UACCESS_USER(\fixup, sttr xzr, [x0, #8])
+	UACCESS_USER(\fixup, sttr xzr, [x0, #16])
+	UACCESS_USER(\fixup, sttr xzr, [x0, #24])
+	UACCESS_USER(\fixup, sttr xzr, [x0, #32])
+	UACCESS_USER(\fixup, sttr xzr, [x0, #40])
+	UACCESS_USER(\fixup, sttr xzr, [x0, #48])
+	UACCESS_USER(\fixup, sttr xzr, [x0, #56])
+.endm
+
 /*
  * _uaccess_clear_user: clear n bytes of user memory (an AAPCS64 function).
  * Input:    x0 = user destination, x1 = byte count
@@ -51,14 +63,7 @@ FUNC(_uaccess_clear_user)
 	cmp	x1, #256
 	b.hs	.Lclear_zva
 .Lclear_group:
-	UACCESS_USER(.Lclear_bytes, sttr xzr, [x0])
-	UACCESS_USER(.Lclear_bytes, sttr xzr, [x0, #8])
-	UACCESS_USER(.Lclear_bytes, sttr xzr, [x0, #16])
-	UACCESS_USER(.Lclear_bytes, sttr xzr, [x0, #24])
-	UACCESS_USER(.Lclear_bytes, sttr xzr, [x0, #32])
-	UACCESS_USER(.Lclear_bytes, sttr xzr, [x0, #40])
-	UACCESS_USER(.Lclear_bytes, sttr xzr, [x0, #48])
-	UACCESS_USER(.Lclear_bytes, sttr xzr, [x0, #56])
+	CLEAR_GROUP .Lclear_bytes
 	add	x0, x0, #64
 	sub	x1, x1, #64
 	cmp	x1, #64
@@ -107,27 +112,13 @@ FUNC(_uaccess_clear_user)
 	 */
 	tst	x0, #63
 	b.eq	.Lclear_head
-	UACCESS_USER(.Lclear_head_fault, sttr xzr, [x0])
-	UACCESS_USER(.Lclear_head_fault, sttr xzr, [x0, #8])
-	UACCESS_USER(.Lclear_head_fault, sttr xzr, [x0, #16])
-	UACCESS_USER(.Lclear_head_fault, sttr xzr, [x0, #24])
-	UACCESS_USER(.Lclear_head_fault, sttr xzr, [x0, #32])
-	UACCESS_USER(.Lclear_head_fault, sttr xzr, [x0, #40])
-	UACCESS_USER(.Lclear_head_fault, sttr xzr, [x0, #48])
-	UACCESS_USER(.Lclear_head_fault, sttr xzr, [x0, #56])
+	CLEAR_GROUP .Lclear_head_fault
 	add	x0, x0, #64
 	and	x0, x0, #~63
 .Lclear_head:
 	cmp	x0, x7
 	b.hs	.Lclear_blocks
-	UACCESS_USER(.Lclear_head_fault, sttr xzr, [x0])
-	UACCESS_USER(.Lclear_head_fault, sttr xzr, [x0, #8])
-	UACCESS_USER(.Lclear_head_fault, sttr xzr, [x0, #16])
-	UACCESS_USER(.Lclear_head_fault, sttr xzr, [x0, #24])
-	UACCESS_USER(.Lclear_head_fault, sttr xzr, [x0, #32])
-	UACCESS_USER(.Lclear_head_fault, sttr xzr, [x0, #40])
-	UACCESS_USER(.Lclear_head_fault, sttr xzr, [x0, #48])
-	UACCESS_USER(.Lclear_head_fault, sttr xzr, [x0, #56])
+	CLEAR_GROUP .Lclear_head_fault
 	add	x0, x0, #64
 	b	.Lclear_head
 .Lclear_blocks:
