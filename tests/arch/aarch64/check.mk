@@ -9,11 +9,9 @@ CHECK_TOOLS += \
 check-a64_ARGS := ARCH=aarch64
 # clang and lld, prefixed for vendoring: the library must build with
 # either compiler and link with either linker.
-# The strategies' sweeps are gcc's runs; clang runs one CPU with the
-# C library and the other without.
+# The sweep without dc zva is gcc's alone.
 check-a64-clang_ARGS := ARCH=aarch64 CC="clang --target=aarch64-linux-gnu" \
-	EXTRA_LDFLAGS=-fuse-ld=lld PREFIX=vendor_ TEST_CONFIGS=max/native \
-	NOLIBC_CONFIGS=a53/native
+	EXTRA_LDFLAGS=-fuse-ld=lld PREFIX=vendor_ TEST_CONFIGS=max/native
 # sparse over the library and the suite's files (tests/sparse.mk), and
 # make lint (tests/lint.mk) with the cross compiler and clang's target.
 CHECK_RUNS += sparse-a64 lint-a64
