@@ -60,7 +60,7 @@ M = [
   "	UACCESS_USER(\\fixup, sttr xzr, [x0, #48])\n",
   "	UACCESS_USER(\\fixup, str xzr, [x0, #48])\n"),
  ("dc zva used without the feature bit", 'arch/aarch64/arch_setup.c', ['max/none'],
-  "	if (!(features & UACCESS_FEAT_DCZVA))\n		block = 0;\n", ""),
+  "	if (!(features & UACCESS_FEAT_DCZVA))\n		block = 0;\n", "	(void)features;\n"),
  ("copy byte fixup reports success", P, H,
   "	mov	x0, x2\n	ret\nEND(\\name)\n", "	mov	x0, #0\n	ret\nEND(\\name)\n"),
  ("copy doubleword moves its pointers before the store", P, H,
