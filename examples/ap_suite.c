@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * The second CPU's copy of the harness and of the tests it runs at the
- * same time as the boot CPU, in the kernels with two CPUs (x86-64's and
- * AArch64's smp.c). Their kernel.mk links this file with its own copies
+ * same time as the boot CPU, in the kernels with two CPUs (smp_phase.c
+ * runs it). Their kernel.mk links this file with its own copies
  * of tests/harness.c and the tests below into one object whose symbols
  * are all local but ap_suite_run(): its counters, group names and static
  * buffers are the second CPU's, apart from the boot CPU's.
@@ -13,6 +13,7 @@
  */
 #include "harness.h"
 #include "suite.h"
+#include "smp_phase.h"
 
 const struct test suite[] = {
 	{ "macros", test_macros },
@@ -22,9 +23,6 @@ const struct test suite[] = {
 	{ NULL, NULL },
 };
 
-/* Run the copy with the boot CPU's setup; returns the failed cases. */
-unsigned long ap_suite_run(unsigned long features, int init_status,
-			   unsigned long user_start, unsigned long user_end);
 unsigned long ap_suite_run(unsigned long features, int init_status,
 			   unsigned long user_start, unsigned long user_end)
 {

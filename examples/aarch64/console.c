@@ -1,17 +1,16 @@
 // SPDX-License-Identifier: MIT
 /*
- * Output, command line and exit of the AArch64 kernels on QEMU's virt
+ * Console, command line and exit of the AArch64 kernels on QEMU's virt
  * machine: the PL011 UART at 0x09000000, which -nographic connects to
  * stdio (QEMU's needs no setup: it ignores the baud rate and line
- * format), and semihosting (QEMU's -semihosting) for the command line
- * (SYS_GET_CMDLINE: the -append text after the kernel's name) and the
- * exit status (SYS_EXIT with ADP_Stopped_ApplicationExit and a code).
+ * format), under examples/console_printf.c; semihosting (QEMU's
+ * -semihosting) for the command line (SYS_GET_CMDLINE: the -append text
+ * after the kernel's name) and the exit status (SYS_EXIT with
+ * ADP_Stopped_ApplicationExit and a code).
  */
 #include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
 #include "kernel.h"
-#include "platform.h"
 
 #define UART_DR		0x00	/* data */
 #define UART_FR		0x18	/* flags */
@@ -34,11 +33,7 @@ static void put_char(char c)
 	uart[UART_DR / 4] = (unsigned char)c;
 }
 
-/*
- * Whole strings under the console lock, so that two CPUs' lines do not
- * mix. Plain '\n' line ends: QEMU's stdio keeps the terminal's output
- * processing, and the runner's logs compare whole lines.
- */
+/* Whole strings under the console lock, so that two CPUs' lines do not mix. */
 void console_write(const char *s, unsigned long n)
 {
 	if (!failing)
@@ -47,26 +42,6 @@ void console_write(const char *s, unsigned long n)
 		put_char(s[i]);
 	if (!failing)
 		spin_unlock(&console_lock);
-}
-
-static int vprint(const char *fmt, va_list ap)
-{
-	char buf[1024];
-	int n = vsnprintf(buf, sizeof(buf), fmt, ap);
-
-	console_write(buf, n < (int)sizeof(buf) ? (unsigned long)n : sizeof(buf) - 1);
-	return n;
-}
-
-int plat_printf(const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vprint(fmt, ap);
-	va_end(ap);
-	return n;
 }
 
 void kernel_exit(bool pass)
@@ -89,11 +64,9 @@ void kernel_fail(const char *fmt, ...)
 
 	if (__atomic_exchange_n(&failing, 1, __ATOMIC_ACQ_REL))
 		kernel_exit(false);
-	console_write("\n# FATAL ", 9);
 	va_start(ap, fmt);
-	vprint(fmt, ap);
+	console_fatal(fmt, ap);
 	va_end(ap);
-	console_write("\n# kernel: fail\n", 16);
 	kernel_exit(false);
 }
 

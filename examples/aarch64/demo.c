@@ -89,7 +89,7 @@ static void stray_access(void)
 
 static void windows(void)
 {
-	const struct kuap_state *s = &this_cpu()->kuap;
+	const struct kuap_counts *s = &this_cpu()->kuap;
 	bool balanced = s->allows == s->prevents && !s->open && !s->misuse;
 	bool pan_set = !cpu_has_pan || pan_read();
 

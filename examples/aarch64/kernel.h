@@ -115,35 +115,24 @@ struct kfault {
 };
 
 /*
- * What the timer interrupt saw and checked on one CPU (timer.c).
- *   ticks       interrupts taken
- *   in_lib      of those, the interrupted pc inside the library's text
- *   in_window   of those, inside a window: PAN clear (a CPU with PAN) or
- *               TTBR0 the user root (software PAN)
- *   accesses    ticks whose handler made its own user accesses (none
- *               while the exception table is being rewritten)
- *   faults      user-memory faults the handler's accesses took
- *   passed, failed  the handler's own checks
+ * What the timer interrupt saw and checked on one CPU (timer.c): in_window
+ * counts PAN clear (a CPU with PAN) or TTBR0 the user root (software PAN).
  */
-struct timer_stats {
-	unsigned long ticks, in_lib, in_window, accesses, faults;
-	unsigned long passed, failed;
-};
+#include "../timer_checks.h"
 
 /*
  * Per-CPU data; TPIDR_EL1 points at it (this_cpu()). The software-PAN
  * state of uaccess/kuap.h comes first: the hooks find it there.
  */
 struct cpu {
-	struct kuap_state kuap;
+	struct kuap_counts kuap;
 	unsigned int index;		/* 0: the boot CPU */
 	unsigned long faults;		/* resolved through uaccess_fixup() */
 	struct kfault kfault;
 	int test_window;		/* plat_user_begin() without its end */
 	bool software_window;		/* mmu_software_window() open */
 	bool in_timer;
-	struct timer_stats timer;
-	unsigned char *timer_page;	/* the handler's user page, a hole after */
+	struct timer_cpu timer;
 };
 #define MAX_CPUS 2
 extern struct cpu cpus[MAX_CPUS];
@@ -175,13 +164,10 @@ static inline void pan_write(bool set)
 	write_sysreg(S3_0_C4_C2_3, set ? PSR_PAN : 0);
 }
 
-/* console.c */
-void console_write(const char *s, unsigned long n);
+/* console.c, under examples/console_printf.c (kernel_fail() too) */
+#include "../console.h"
 /* Exit QEMU (semihosting) with EXIT_PASS or EXIT_FAIL. */
 __attribute__((noreturn)) void kernel_exit(bool pass);
-/* Print "# FATAL ..." and "# kernel: fail", and exit. */
-__attribute__((noreturn, format(printf, 1, 2)))
-void kernel_fail(const char *fmt, ...);
 /* The -append text, through semihosting (empty if none). */
 const char *kernel_cmdline(void);
 
@@ -198,8 +184,8 @@ void mmu_init(void);
 /* After uaccess_init(): decide and switch on software PAN (see mmu.c). */
 enum software_pan_state { SW_PAN_ON, SW_PAN_NO_HOOKS, SW_PAN_HOOKS_UNCALLED };
 enum software_pan_state mmu_software_pan_init(void);
-/* In the user region's pages handed out so far. */
-bool mmu_is_user(unsigned long va);
+/* The allocators over the user region and the pool (mmu_is_user() too). */
+#include "../page_alloc.h"
 /* Whether EL0 may make this access to va now (user root's tables). */
 bool mmu_user_allows(unsigned long va, bool write);
 /* Whether va translates in the user root (any permission). */
@@ -242,26 +228,13 @@ extern const char kprobe_fixup[], vectors[], secondary_entry[];
 long psci_call(unsigned long fn, unsigned long a1, unsigned long a2,
 	       unsigned long a3);
 
-/* timer.c: GICv2, the virtual timer and its handler's checks. */
+/*
+ * timer.c: GICv2, the virtual timer and its handler's checks
+ * (timer_start(), timer_probe_spins(): examples/timer_checks.h).
+ */
 void gic_init(void);
 void gic_cpu_init(void);
 void gic_irq(struct trap_frame *f);
-void timer_start(void);
-void timer_stop(void);
-/*
- * The spins of known PSTATE.PAN and TTBR0 on this CPU, each until `want`
- * ticks landed inside; then the timer off. Returns the iterations that
- * saw their state changed; hits/wrong: ticks per spin (PAN clear, PAN
- * set, window closed, window open) and those whose frame said otherwise.
- */
-unsigned long timer_state_probe(unsigned long want, unsigned long hits[4],
-				unsigned long wrong[4]);
-const char *timer_first_failure(unsigned int *cpu, unsigned long *tick,
-				unsigned long *value);
-
-/* main.c: what the timer handler of CPU c saw, as cases. */
-void timer_report(struct cpu *c, unsigned long lost, unsigned long hits[4],
-		  unsigned long wrong[4]);
 
 /* pan.c: PAN, software PAN and the unprivileged accesses have to matter. */
 void pan_test(void);
@@ -272,7 +245,7 @@ void windows_checked(void);
 extern unsigned int smp_cpus;
 void smp_run(void);
 
-/* A spinlock for the console and the allocators (LDAXR/STLXR). */
+/* A spinlock for the console (LDAXR/STLXR). */
 static inline void spin_lock(volatile int *l)
 {
 	while (__atomic_exchange_n(l, 1, __ATOMIC_ACQUIRE))

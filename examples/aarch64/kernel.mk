@@ -21,11 +21,14 @@
 A64_BM := examples/aarch64
 A64_BM_OUT := $(O)/baremetal
 
-# The machine setup both kernels share.
+# The machine setup both kernels share, with the files of examples/ it is
+# built on.
 A64_BM_COMMON := $(addprefix $(A64_BM)/,start.S console.c mmu.c trap.c timer.c) \
+	$(addprefix examples/,console_printf.c page_alloc.c timer_checks.c) \
 	tests/nolibc/string.c tests/nolibc/vsnprintf.c
 # The suite (not the hosted platform) and this kernel's own cases.
 A64_BM_SRCS := $(A64_BM_COMMON) $(addprefix $(A64_BM)/,main.c pan.c smp.c) \
+	$(addprefix examples/,timer_report.c smp_phase.c) \
 	$(wildcard tests/*.c tests/module/*.c tests/arch/aarch64/*.c)
 A64_BM_DEMO_SRCS := $(A64_BM_COMMON) $(A64_BM)/demo.c examples/demo_common.c
 a64_bm_objs = $(addprefix $(A64_BM_OUT)/k/,$(addsuffix .o,$(basename $(1))))

@@ -34,70 +34,18 @@ bool plat_masked_addr_faults(void)
 }
 
 /*
- * After the suite, on each CPU: the spins of known PAN and TTBR0, the
- * timer off, then what the handler saw, as cases of the suite (one per
- * check that failed, so a broken handler fails the run).
- */
-void timer_report(struct cpu *c, unsigned long lost, unsigned long hits[4],
-		  unsigned long wrong[4])
-{
-	static const char *const spin[4] = {
-		"PAN clear", "PAN set", "the window closed", "the window open",
-	};
-	struct timer_stats *t = &c->timer;
-	unsigned long tick, value;
-	unsigned int cpu;
-	const char *what = timer_first_failure(&cpu, &tick, &value);
-
-	plat_printf("# timer (CPU %u): %lu interrupts, %lu in library code, %lu inside a "
-		    "user-access window, handler checks: %lu passed, %lu failed\n",
-		    c->index, t->ticks, t->in_lib, t->in_window, t->passed, t->failed);
-	plat_printf("# timer (CPU %u): %lu ticks made user accesses, %lu faults in the "
-		    "handler\n", c->index, t->accesses, t->faults);
-	t_group_begin("timer interrupt during the suite on CPU %u: the handler's checks",
-		      c->index);
-	t_case(t->ticks >= 1000, "only %lu interrupts during the suite", t->ticks);
-	t_case(t->in_lib > 0, "none of %lu interrupts landed in library code",
-	       t->ticks);
-	if (cpu_has_pan || software_pan)
-		t_case(t->in_window > 0,
-		       "none of %lu interrupts landed inside a window", t->ticks);
-	t_case(t->accesses > 0 && t->faults >= 3 * t->accesses,
-	       "%lu ticks made user accesses, %lu faults (want at least 3 each)",
-	       t->accesses, t->faults);
-	t_case(lost == 0, "PAN or TTBR0 changed under %lu iterations of the spins",
-	       lost);
-	for (int k = 0; k < 4; k++) {
-		if (k < 2 ? !cpu_has_pan : !software_pan)
-			continue;
-		t_case(hits[k] >= 20 && wrong[k] == 0,
-		       "spin with %s: %lu of %lu frames said otherwise", spin[k],
-		       wrong[k], hits[k]);
-	}
-	if (!t->failed)
-		t_case(true, "handler checks");
-	for (unsigned long i = 0; i < t->failed; i++)
-		t_case(false, "handler check failed %lu times; first (CPU %u, "
-		       "tick %lu): %s (%#lx)", t->failed, cpu, tick,
-		       what ? what : "?", value);
-	t_group_end();
-}
-
-/*
  * The kernel's own cases, once the suite ran: PAN and software PAN, the
  * concurrent phase on two CPUs when there are two (smp.c), the windows,
- * then the timer's.
+ * then the timer's (examples/timer_report.c).
  */
 static void after_suite(void)
 {
-	unsigned long hits[4], wrong[4], lost;
-
 	pan_test();
 	if (smp_cpus > 1)
 		smp_run();
 	windows_checked();
-	lost = timer_state_probe(20, hits, wrong);
-	timer_report(this_cpu(), lost, hits, wrong);
+	timer_probe_spins();
+	timer_report(&this_cpu()->timer);
 }
 
 static void print_cpu(void)

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
  * Memory of the AArch64 test kernel: the translation tables (kernel.h has
- * the map), the user region's pages, kernel pages, PSTATE.PAN and the
- * software-PAN window, and the test's own user-access window.
+ * the map), the user region's pages (allocated by examples/page_alloc.c),
+ * PSTATE.PAN and the software-PAN window, and the test's own user-access
+ * window.
  *
  * Two roots (level-1 tables, 39-bit VAs): the user root maps the kernel,
  * the devices, the user region and the first 1 GiB (page 0, when it is
@@ -104,10 +105,12 @@ bool software_pan;
 unsigned long kuap_ttbr0_open, kuap_ttbr0_closed;
 unsigned long window_left_open;		/* both CPUs' */
 
-static volatile int alloc_lock;
-static unsigned long user_used;		/* pages handed out */
 static unsigned char kernel_pool[KERNEL_POOL] __attribute__((aligned(4096)));
-static unsigned long kernel_used;
+
+const struct page_layout page_layout = {
+	.page_size = PAGE_SIZE, .user_base = USER_BASE, .user_pages = USER_PAGES,
+	.kernel_pool = kernel_pool, .kernel_pages = KERNEL_POOL / PAGE_SIZE,
+};
 
 static unsigned long index_of(unsigned long va, int level)
 {
@@ -200,7 +203,7 @@ void mmu_init(void)
  */
 enum software_pan_state mmu_software_pan_init(void)
 {
-	struct kuap_state *k = kuap_this_cpu();
+	struct kuap_counts *k = kuap_this_cpu();
 	unsigned char *page, v;
 	unsigned long before = k->allows;
 	int e;
@@ -233,17 +236,6 @@ static pte_t *user_pte(unsigned long va)
 	return &l3_user[page / ENTRIES][page % ENTRIES];
 }
 
-/* In the user region's pages handed out so far. */
-bool mmu_is_user(unsigned long va)
-{
-	return va >= USER_BASE && va < USER_BASE + user_used * PAGE_SIZE;
-}
-
-size_t plat_page_size(void)
-{
-	return PAGE_SIZE;
-}
-
 static pte_t user_leaf(unsigned long pa, enum plat_prot prot)
 {
 	static const pte_t flags[] = {
@@ -260,58 +252,11 @@ static pte_t user_leaf(unsigned long pa, enum plat_prot prot)
 	       PTE_SH_INNER | PTE_AF | PTE_NG | PTE_PXN;
 }
 
-static void set_user_page(unsigned long va, enum plat_prot prot)
+/* Each change is seen by both CPUs: the TLBI is broadcast. */
+void mmu_set_user_page(unsigned long va, enum plat_prot prot)
 {
 	*user_pte(va) = user_leaf(USER_PHYS + (va - USER_BASE), prot);
 	tlb_flush_page(va);
-}
-
-/* User pages: never reused, zeroed through their user mapping. */
-void *plat_alloc_pages(size_t npages)
-{
-	unsigned char *p;
-
-	spin_lock(&alloc_lock);
-	if (npages > USER_PAGES - user_used)
-		kernel_fail("user region exhausted: %lu pages wanted, %lu left",
-			    (unsigned long)npages, USER_PAGES - user_used);
-	p = (unsigned char *)USER_BASE + user_used * PAGE_SIZE;
-	user_used += npages;
-	spin_unlock(&alloc_lock);
-	for (size_t i = 0; i < npages; i++)
-		set_user_page((unsigned long)p + i * PAGE_SIZE, PLAT_RW);
-	plat_user_begin();
-	memset(p, 0, npages * PAGE_SIZE);
-	plat_user_end();
-	return p;
-}
-
-/* Kernel pages: .bss of the kernel image, zero from boot, never reused. */
-void *plat_alloc_kernel_pages(size_t npages)
-{
-	unsigned char *p;
-
-	spin_lock(&alloc_lock);
-	if (npages > (KERNEL_POOL - kernel_used) / PAGE_SIZE)
-		kernel_fail("kernel pool exhausted: %lu pages wanted",
-			    (unsigned long)npages);
-	p = kernel_pool + kernel_used;
-	kernel_used += npages * PAGE_SIZE;
-	spin_unlock(&alloc_lock);
-	return p;
-}
-
-/* Only user pages change: the library's code is never patched here. */
-void plat_protect(void *p, size_t npages, enum plat_prot prot)
-{
-	unsigned long va = (unsigned long)p;
-
-	for (size_t i = 0; i < npages; i++, va += PAGE_SIZE) {
-		if (!mmu_is_user(va) || va % PAGE_SIZE || prot > PLAT_RWX)
-			kernel_fail("plat_protect(%p, %lu, %d): not a user page",
-				    p, (unsigned long)npages, prot);
-		set_user_page(va, prot);
-	}
 }
 
 void mmu_set_kernel_only(void *page)

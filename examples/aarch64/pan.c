@@ -368,7 +368,7 @@ void windows_checked(void)
 	t_group_begin("kernel: every library window closed, every library fault "
 		      "on user memory inside one");
 	for (unsigned int i = 0; i < smp_cpus; i++) {
-		const struct kuap_state *k = &cpus[i].kuap;
+		const struct kuap_counts *k = &cpus[i].kuap;
 
 		t_case(k->open == 0 && k->allows == k->prevents && !k->misuse,
 		       "CPU %u: %lu allows, %lu prevents, %ld open, %lu nested or "

@@ -6,16 +6,13 @@
  * and the tests' own windows.
  *
  * The handler is a small kernel of its own on top of what it interrupts:
- *   - it makes user accesses of its own through the library (the unchecked
- *     forms and the scalars: a test may have moved the user range), on a
- *     user page of its own followed by a hole, so that some of them fault:
- *     a fault nested in an interrupt that may itself sit inside an open
- *     window. Their results are checked exactly (return values, bytes,
- *     fault counts), and its windows must balance.
+ *   - it makes user accesses of its own through the library, checked
+ *     exactly (examples/timer_checks.c, as the x86-64 kernel's handler),
+ *     and its windows must balance.
  *   - it checks the state it runs with: PAN set on a CPU with PAN
  *     (SCTLR_EL1.SPAN = 0 sets it on entry), TTBR0 the kernel root under
  *     software PAN (start.S), both again after its library calls; and,
- *     through spins of known PAN and TTBR0 (timer_state_probe()), that
+ *     through spins of known PAN and TTBR0 (timer_probe_spins()), that
  *     the frame holds exactly what the interrupted code had and that eret
  *     gives it back.
  *   - it counts interrupts, those that landed inside the library's text
@@ -24,17 +21,15 @@
  * The interrupted code's window bookkeeping (the hooks' counts of
  * uaccess/kuap.h) is saved and restored around the handler, as the
  * interrupted code may be halfway through an update of it; its TTBR0
- * comes back through the frame. The handler prints nothing: a failed
- * check is counted and the first one kept; the test kernel turns them
- * into cases of the suite after the last test (timer_report()).
+ * comes back through the frame. The test kernel turns the handler's
+ * record into cases of the suite after the last test
+ * (examples/timer_report.c).
  *
  * While the library is not in a state to be called (its exception table
  * not sorted, as before uaccess_init() or while a test reverses it), the
  * handler makes no user access: it only counts and checks the frame.
  */
-#include <stddef.h>
 #include <uaccess.h>
-#include "extable_entries.h"
 #include "kernel.h"
 #include "platform.h"
 
@@ -63,20 +58,11 @@
 #endif
 
 extern char _lib_text_start[], _lib_text_end[];
-extern struct uaccess_extable_entry __start_uaccess_extable[],
-	__stop_uaccess_extable[];
 
 static unsigned long period;
 
-/* The first failed check of any CPU, reported after the suite. */
-static struct {
-	const char *what;
-	unsigned long value, tick;
-	unsigned int cpu;
-} first_failure;
-
 /*
- * Ticks that landed in the spins of timer_state_probe(), per CPU: PAN
+ * Ticks that landed in the spins of timer_probe_spins(), per CPU: PAN
  * clear, PAN set, window closed, window open; and those whose frame said
  * otherwise.
  */
@@ -128,9 +114,7 @@ void timer_start(void)
 {
 	struct cpu *c = this_cpu();
 
-	/* The handler's user page, and a hole after it. */
-	c->timer_page = plat_alloc_pages(2);
-	plat_protect(c->timer_page + PAGE_SIZE, 1, PLAT_NONE);
+	timer_cpu_init(&c->timer, c->index);
 	period = read_sysreg(cntfrq_el0) / TIMER_HZ;
 	write_sysreg(cntv_tval_el0, period);
 	write_sysreg(cntv_ctl_el0, CNTV_ENABLE);
@@ -145,85 +129,6 @@ void timer_stop(void)
 	isb();
 }
 
-static void check(struct cpu *c, bool ok, const char *what, unsigned long value)
-{
-	if (ok) {
-		c->timer.passed++;
-		return;
-	}
-	if (!c->timer.failed++ && !first_failure.what) {
-		first_failure.what = what;
-		first_failure.value = value;
-		first_failure.tick = c->timer.ticks;
-		first_failure.cpu = c->index;
-	}
-}
-
-/* The library's table is in order, or its faults would find no fixup. */
-static bool library_ready(void)
-{
-	unsigned long prev = 0;
-
-	for (const struct uaccess_extable_entry *e = __start_uaccess_extable;
-	     e < __stop_uaccess_extable; e++) {
-		if (abs_insn(e) <= prev)
-			return false;
-		prev = abs_insn(e);
-	}
-	return true;
-}
-
-/*
- * The handler's own user accesses, on its page P and the hole after it:
- * a put and a get of a value that changes every tick, a get from the hole
- * (-EFAULT, 0, one fault), a copy that runs into the hole (the exact
- * count not copied, the bytes before the hole written), a copy back, and
- * a clear into the hole.
- */
-static void user_accesses(struct cpu *c)
-{
-	unsigned char *page = c->timer_page, *hole = page + PAGE_SIZE;
-	unsigned long tick = c->timer.ticks, faults, v, got = ~0UL;
-	unsigned int h32 = ~0U;
-	unsigned long before = tick % 16 + 1, n = before + 1 + tick % 7, r;
-	unsigned char src[32], back[32], last = 0xff;
-	unsigned long *slot = (unsigned long *)page + tick % 64;
-	int e;
-
-	c->timer.accesses++;
-	v = tick * 0x9e3779b97f4a7c15UL;
-	e = __put_user(v, (unsigned long __user *)slot);
-	check(c, e == 0, "__put_user to the handler's page", (unsigned long)e);
-	e = __get_user(got, (unsigned long __user *)slot);
-	check(c, e == 0 && got == v, "__get_user of the value just put", got);
-
-	faults = c->timer.faults;
-	e = __get_user(h32, (unsigned int __user *)hole);
-	check(c, e == -UACCESS_EFAULT && h32 == 0, "__get_user from the hole",
-	      (unsigned long)e);
-	check(c, c->timer.faults == faults + 1, "faults of __get_user from the hole",
-	      c->timer.faults - faults);
-
-	for (unsigned long i = 0; i < n; i++)
-		src[i] = (unsigned char)(tick + i * 7 + 1);
-	faults = c->timer.faults;
-	r = __copy_to_user(UPTR(hole - before), src, n);
-	check(c, r == n - before, "__copy_to_user into the hole: bytes not copied", r);
-	check(c, c->timer.faults > faults, "__copy_to_user into the hole: no fault",
-	      c->timer.faults - faults);
-	r = __copy_from_user(back, UPTR(hole - before), before);
-	check(c, r == 0, "__copy_from_user of the bytes before the hole", r);
-	for (unsigned long i = 0; i < before; i++)
-		if (back[i] != src[i]) {
-			check(c, false, "byte before the hole not as copied", i);
-			break;
-		}
-	r = __clear_user(UPTR(hole - before), n);
-	check(c, r == n - before, "__clear_user into the hole: bytes not cleared", r);
-	e = __get_user(last, (unsigned char __user *)(hole - 1));
-	check(c, e == 0 && last == 0, "last byte before the hole not cleared", last);
-}
-
 /* A window the interrupted code had open: PAN clear, or the user root. */
 static bool frame_window_open(const struct trap_frame *f)
 {
@@ -236,7 +141,7 @@ static bool in(unsigned long pc, unsigned long start, unsigned long end)
 	return pc >= start && pc < end;
 }
 
-/* The spins of timer_state_probe(): what the frame must say in each. */
+/* The spins of timer_probe_spins(): what the frame must say in each. */
 static void probe_frame(struct cpu *c, const struct trap_frame *f)
 {
 	bool wrong[4] = {
@@ -254,49 +159,54 @@ static void probe_frame(struct cpu *c, const struct trap_frame *f)
 static void timer_interrupt(struct trap_frame *f)
 {
 	struct cpu *c = this_cpu();
-	struct kuap_state saved = c->kuap;
+	struct timer_cpu *t = &c->timer;
+	struct kuap_counts saved = c->kuap;
 	unsigned long pc = f->elr;
 	bool spin = in(pc, spin_pc[0][0], spin_pc[3][1]);
 
 	c->in_timer = true;
-	c->timer.ticks++;
+	t->ticks++;
 	if (in(pc, (unsigned long)_lib_text_start, (unsigned long)_lib_text_end))
-		c->timer.in_lib++;
+		t->in_lib++;
 	if (frame_window_open(f))
-		c->timer.in_window++;
+		t->in_window++;
 	probe_frame(c, f);
 	/* Only the kernel runs, with interrupts on where it takes one. */
-	check(c, (f->spsr & PSR_MODE_MASK) == PSR_MODE_EL1H && !(f->spsr & PSR_I),
-	      "interrupted frame: EL1h with IRQs unmasked (SPSR)", f->spsr);
+	timer_check(t, (f->spsr & PSR_MODE_MASK) == PSR_MODE_EL1H && !(f->spsr & PSR_I),
+		    "interrupted frame: EL1h with IRQs unmasked (SPSR)", f->spsr);
 	/*
 	 * The hooks, plat_user_begin() and mmu_software_window() count a
 	 * window before they load the user root and unload it before they
 	 * count down: TTBR0 open means a window is counted (the spins set
 	 * TTBR0 themselves).
 	 */
-	check(c, !software_pan || spin || f->ttbr0 == kuap_ttbr0_closed ||
-	      saved.open == 1 || c->test_window > 0 || c->software_window,
-	      "TTBR0 the user root with no window counted", f->ttbr0);
-	check(c, saved.open == 0 || saved.open == 1, "library windows open",
-	      (unsigned long)saved.open);
+	timer_check(t, !software_pan || spin || f->ttbr0 == kuap_ttbr0_closed ||
+		    saved.open == 1 || c->test_window > 0 || c->software_window,
+		    "TTBR0 the user root with no window counted", f->ttbr0);
+	timer_check(t, saved.open == 0 || saved.open == 1, "library windows open",
+		    (unsigned long)saved.open);
 	if (cpu_has_pan)
-		check(c, pan_read(), "PAN clear in the handler", read_sysreg(spsr_el1));
-	check(c, read_sysreg(ttbr0_el1) == kuap_ttbr0_closed,
-	      "the handler runs with the window open (TTBR0)", read_sysreg(ttbr0_el1));
+		timer_check(t, pan_read(), "PAN clear in the handler",
+			    read_sysreg(spsr_el1));
+	timer_check(t, read_sysreg(ttbr0_el1) == kuap_ttbr0_closed,
+		    "the handler runs with the window open (TTBR0)",
+		    read_sysreg(ttbr0_el1));
 
 	c->kuap.open = 0;
-	if (library_ready()) {
-		user_accesses(c);
+	/* The library's table in order, or its faults would find no fixup. */
+	if (timer_extable_sorted()) {
+		timer_user_accesses(t);
 		if (cpu_has_pan)
-			check(c, pan_read(), "PAN clear after the handler's library calls",
-			      0);
-		check(c, read_sysreg(ttbr0_el1) == kuap_ttbr0_closed,
-		      "a window open after the handler's library calls",
-		      read_sysreg(ttbr0_el1));
-		check(c, c->kuap.open == 0 && c->kuap.misuse == saved.misuse &&
-		      c->kuap.allows - saved.allows == c->kuap.prevents - saved.prevents,
-		      "the handler's library windows do not balance",
-		      c->kuap.allows - saved.allows);
+			timer_check(t, pan_read(),
+				    "PAN clear after the handler's library calls", 0);
+		timer_check(t, read_sysreg(ttbr0_el1) == kuap_ttbr0_closed,
+			    "a window open after the handler's library calls",
+			    read_sysreg(ttbr0_el1));
+		timer_check(t, c->kuap.open == 0 && c->kuap.misuse == saved.misuse &&
+			    c->kuap.allows - saved.allows ==
+			    c->kuap.prevents - saved.prevents,
+			    "the handler's library windows do not balance",
+			    c->kuap.allows - saved.allows);
 	}
 	c->kuap = saved;
 	c->in_timer = false;
@@ -400,26 +310,20 @@ static unsigned long state_spins(volatile unsigned long *hits, unsigned long wan
 	return lost;
 }
 
-unsigned long timer_state_probe(unsigned long want, unsigned long hits[4],
-				unsigned long wrong[4])
+/* The spins this CPU has: PAN's on a CPU with PAN, TTBR0's under software PAN. */
+void timer_probe_spins(void)
 {
-	unsigned int i = this_cpu()->index;
-	unsigned long lost = state_spins(probe_hits[i], want);
+	static const char *const name[4] = {
+		"PAN clear", "PAN set", "the window closed", "the window open",
+	};
+	struct cpu *c = this_cpu();
+	struct timer_spins *s = &c->timer.spins;
+	unsigned int i = c->index;
 
+	s->state = "PAN or TTBR0";
+	s->lost = state_spins(probe_hits[i], TIMER_SPIN_TICKS);
 	timer_stop();
-	for (int k = 0; k < 4; k++) {
-		hits[k] = probe_hits[i][k];
-		wrong[k] = probe_wrong[i][k];
-	}
-	return lost;
-}
-
-/* The first failed check, if any: what, and on which CPU at which tick. */
-const char *timer_first_failure(unsigned int *cpu, unsigned long *tick,
-				unsigned long *value)
-{
-	*cpu = first_failure.cpu;
-	*tick = first_failure.tick;
-	*value = first_failure.value;
-	return first_failure.what;
+	for (int k = 0; k < 4; k++)
+		if (k < 2 ? cpu_has_pan : software_pan)
+			timer_spin_record(s, name[k], probe_hits[i][k], probe_wrong[i][k]);
 }

@@ -2,13 +2,13 @@
 /*
  * Output and power-off of the e500 test kernel, both in CCSR: the 16550
  * UART (DUART channel 0) at CCSR + 0x4500, which QEMU's -nographic /
- * -serial connects to stdio, and the GPIO block at CCSR + 0xFF000, whose
+ * -serial connects to stdio (console_write(), under
+ * examples/console_printf.c), and the GPIO block at CCSR + 0xFF000, whose
  * pin 0 QEMU's ppce500 machine wires to power-off: qemu exits with status 0.
  */
 #include <stdarg.h>
-#include <stdio.h>
 #include "kernel.h"
-#include "platform.h"
+#include "../console.h"
 
 #define UART		(CCSR_VIRT + 0x4500)
 #define UART_THR	0	/* transmit holding register */
@@ -47,34 +47,10 @@ static void put_char(char c)
 	out8(UART + UART_THR, (unsigned char)c);
 }
 
-/*
- * Plain '\n' line ends: QEMU's stdio keeps the terminal's output
- * processing, and the runner's logs compare whole lines.
- */
-static void put_string(const char *s)
+void console_write(const char *s, unsigned long n)
 {
-	for (; *s; s++)
-		put_char(*s);
-}
-
-static int vprint(const char *fmt, va_list ap)
-{
-	char buf[1024];
-	int n = vsnprintf(buf, sizeof(buf), fmt, ap);
-
-	put_string(buf);
-	return n;
-}
-
-int plat_printf(const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vprint(fmt, ap);
-	va_end(ap);
-	return n;
+	for (unsigned long i = 0; i < n; i++)
+		put_char(s[i]);
 }
 
 void power_off(void)
@@ -89,10 +65,8 @@ void kernel_fail(const char *fmt, ...)
 {
 	va_list ap;
 
-	put_string("# FATAL ");
 	va_start(ap, fmt);
-	vprint(fmt, ap);
+	console_fatal(fmt, ap);
 	va_end(ap);
-	put_string("\n# kernel: fail\n");
 	power_off();
 }

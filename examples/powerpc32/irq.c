@@ -162,7 +162,7 @@ static void decrementer(struct trap_frame *f)
 {
 	unsigned long long tb = timebase();
 	unsigned long pid = mfspr(SPR_PID), faults = plat_fault_count();
-	struct kuap_count count = kuap_count;
+	struct kuap_counts count = kuap_count;
 	long open = count.open;
 	int test_window = mmu_test_window_swap(0);
 

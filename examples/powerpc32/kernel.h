@@ -21,14 +21,13 @@
 #define USER_PHYS	0x04000000UL
 #define CCSR_VIRT	0xe0000000UL
 
-/* console.c */
+/* console.c, under examples/console_printf.c (kernel_fail() too) */
+#include "../console.h"
 void console_init(void);
 __attribute__((noreturn)) void power_off(void);
-/* Print "# kernel: fail" (the runner's verdict line) and power off. */
-__attribute__((noreturn, format(printf, 1, 2)))
-void kernel_fail(const char *fmt, ...);
 
-/* mmu.c */
+/* mmu.c, under examples/page_alloc.c (mmu_is_user() too) */
+#include "../page_alloc.h"
 void mmu_init(void);
 void mmu_map_ccsr(void);
 enum tlb_miss { MISS_MAPPED, MISS_NOT_USER, MISS_NO_PAGE, MISS_WINDOW_CLOSED };

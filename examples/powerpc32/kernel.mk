@@ -20,10 +20,12 @@ PPC_BM_OUT := $(O)/baremetal
 PPC_BM_LINES := 32 64
 
 # The suite (not the hosted platform), the libc subset of tests/nolibc, and
-# this kernel.
+# this kernel with the files of examples/ it is built on.
+PPC_BM_SHARED := $(addprefix examples/,console_printf.c page_alloc.c)
 PPC_BM_SRCS := $(wildcard tests/*.c tests/module/*.c tests/arch/powerpc32/*.c) \
 	tests/nolibc/string.c tests/nolibc/vsnprintf.c \
-	$(filter-out $(PPC_BM)/demo.c,$(wildcard $(PPC_BM)/*.c)) $(PPC_BM)/start.S
+	$(filter-out $(PPC_BM)/demo.c,$(wildcard $(PPC_BM)/*.c)) $(PPC_BM)/start.S \
+	$(PPC_BM_SHARED)
 
 # Freestanding, the compiler's own headers only. This directory comes
 # before tests/arch/powerpc32 so that <uaccess/kuap.h> is the kernel's.
@@ -106,7 +108,7 @@ QEMU_DEPS := powerpc-linux-gnu-gcc=gcc-powerpc-linux-gnu,libc6-dev-powerpc-cross
 # steps both architectures show alike (examples/demo_common.c).
 PPC_BM_DEMO_OBJS := $(addprefix $(PPC_BM_OUT)/k32/,$(addsuffix .o,$(basename \
 	$(PPC_BM)/demo.c examples/demo_common.c $(PPC_BM)/console.c \
-	$(PPC_BM)/mmu.c $(PPC_BM)/trap.c $(PPC_BM)/start.S \
+	$(PPC_BM)/mmu.c $(PPC_BM)/trap.c $(PPC_BM)/start.S $(PPC_BM_SHARED) \
 	tests/arch/powerpc32/probe.c tests/nolibc/string.c tests/nolibc/vsnprintf.c)))
 DEMO_KERNEL := $(PPC_BM_OUT)/demo.elf
 $(DEMO_KERNEL): $(PPC_BM_DEMO_OBJS) $(PPC_BM_LIB_OBJS_32) \

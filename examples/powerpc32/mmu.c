@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
- * Memory of the e500 test kernel: the user region, a software page table
- * for it, the TLB0 entries the DTLB-miss handler loads from that table,
- * kernel pages, and the KUAP window.
+ * Memory of the e500 test kernel: the user region (its pages allocated by
+ * examples/page_alloc.c), a software page table for it, the TLB0 entries
+ * the DTLB-miss handler loads from that table, and the KUAP window.
  *
  * The kernel lives in the boot TLB1[0] mapping (64 MiB at 0) and never
  * misses. The user region is 4 KiB pages at USER_BASE, each one of: not
@@ -17,7 +17,6 @@
  * User entries carry TID = KUAP_USER_PID (see uaccess/kuap.h): they
  * match only while a user-access window is open.
  */
-#include <string.h>
 #include <uaccess.h>
 #include "kernel.h"
 #include "platform.h"
@@ -26,13 +25,11 @@
 #define KERNEL_POOL	(8UL << 20)
 
 static unsigned char user_prot[USER_PAGES];	/* enum plat_prot */
-static unsigned long user_used;			/* pages handed out */
 static unsigned char kernel_pool[KERNEL_POOL] __attribute__((aligned(4096)));
-static unsigned long kernel_used;
 static unsigned long tlb0_ways, tlb0_victim;
 static int test_window;		/* plat_user_begin() without its end */
 
-struct kuap_count kuap_count;
+struct kuap_counts kuap_count;
 
 static void tlb_write(unsigned long mas0, unsigned long mas1,
 		      unsigned long mas2, unsigned long mas3,
@@ -74,10 +71,10 @@ void mmu_init(void)
 		tlb0_ways = 1;
 }
 
-static bool is_user(unsigned long va)
-{
-	return va >= USER_BASE && va < USER_BASE + user_used * PAGE_SIZE;
-}
+const struct page_layout page_layout = {
+	.page_size = PAGE_SIZE, .user_base = USER_BASE, .user_pages = USER_PAGES,
+	.kernel_pool = kernel_pool, .kernel_pages = KERNEL_POOL / PAGE_SIZE,
+};
 
 /*
  * The DTLB-miss handler's work for a data address: load the user page's
@@ -89,7 +86,7 @@ enum tlb_miss mmu_user_tlb_miss(unsigned long addr)
 	unsigned long page = (addr - USER_BASE) / PAGE_SIZE;
 	unsigned long mas3;
 
-	if (!is_user(addr))
+	if (!mmu_is_user(addr))
 		return MISS_NOT_USER;
 	if (user_prot[page] == PLAT_NONE)
 		return MISS_NO_PAGE;
@@ -104,54 +101,14 @@ enum tlb_miss mmu_user_tlb_miss(unsigned long addr)
 	return MISS_MAPPED;
 }
 
-size_t plat_page_size(void)
-{
-	return PAGE_SIZE;
-}
-
-/* User pages: never reused, zeroed through their user mapping. */
-void *plat_alloc_pages(size_t npages)
-{
-	unsigned char *p = (unsigned char *)USER_BASE + user_used * PAGE_SIZE;
-
-	if (npages > USER_PAGES - user_used)
-		kernel_fail("user region exhausted: %lu pages wanted, %lu left",
-			    (unsigned long)npages, USER_PAGES - user_used);
-	memset(user_prot + user_used, PLAT_RW, npages);
-	user_used += npages;
-	plat_user_begin();
-	memset(p, 0, npages * PAGE_SIZE);
-	plat_user_end();
-	return p;
-}
-
-/* Kernel pages: .bss of the kernel image, zero from boot, never reused. */
-void *plat_alloc_kernel_pages(size_t npages)
-{
-	unsigned char *p = kernel_pool + kernel_used;
-
-	if (npages > (KERNEL_POOL - kernel_used) / PAGE_SIZE)
-		kernel_fail("kernel pool exhausted: %lu pages wanted",
-			    (unsigned long)npages);
-	kernel_used += npages * PAGE_SIZE;
-	return p;
-}
-
 /*
- * Only user pages can change: the kernel's 64 MiB are one TLB1 entry. The
- * library's code is never patched on PowerPC, so no test asks for more.
+ * The next access to the page misses the TLB and finds the new protection.
+ * The kernel's 64 MiB never change: they are one TLB1 entry.
  */
-void plat_protect(void *p, size_t npages, enum plat_prot prot)
+void mmu_set_user_page(unsigned long va, enum plat_prot prot)
 {
-	unsigned long va = (unsigned long)p;
-
-	for (size_t i = 0; i < npages; i++, va += PAGE_SIZE) {
-		if (!is_user(va) || va % PAGE_SIZE)
-			kernel_fail("plat_protect(%p, %lu, %d): not a user page",
-				    p, (unsigned long)npages, prot);
-		user_prot[(va - USER_BASE) / PAGE_SIZE] = (unsigned char)prot;
-		tlb_invalidate(va);
-	}
+	user_prot[(va - USER_BASE) / PAGE_SIZE] = (unsigned char)prot;
+	tlb_invalidate(va);
 }
 
 /*

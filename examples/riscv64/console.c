@@ -2,14 +2,14 @@
 /*
  * Output and exit of the RISC-V test kernel on QEMU's virt machine: the
  * NS16550 UART at 0x10000000, which -nographic / -serial stdio connects to
- * stdio, and the SiFive test device at 0x100000 (QEMU 7.2's virt memory
- * map, VIRT_TEST): writing 0x5555 ends QEMU with status 0, (code << 16) |
- * 0x3333 with status code.
+ * stdio (console_write(), under examples/console_printf.c), and the
+ * SiFive test device at 0x100000 (QEMU 7.2's virt memory map, VIRT_TEST):
+ * writing 0x5555 ends QEMU with status 0, (code << 16) | 0x3333 with
+ * status code.
  */
 #include <stdarg.h>
-#include <stdio.h>
 #include "kernel.h"
-#include "platform.h"
+#include "../console.h"
 
 #define UART_THR	0	/* transmit holding register */
 #define UART_LSR	5	/* line status */
@@ -40,34 +40,10 @@ static void put_char(char c)
 	out8(UART_BASE + UART_THR, (unsigned char)c);
 }
 
-/*
- * Plain '\n' line ends: QEMU's stdio keeps the terminal's output
- * processing, and the runner's logs compare whole lines.
- */
-static void put_string(const char *s)
+void console_write(const char *s, unsigned long n)
 {
-	for (; *s; s++)
-		put_char(*s);
-}
-
-static int vprint(const char *fmt, va_list ap)
-{
-	char buf[1024];
-	int n = vsnprintf(buf, sizeof(buf), fmt, ap);
-
-	put_string(buf);
-	return n;
-}
-
-int plat_printf(const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vprint(fmt, ap);
-	va_end(ap);
-	return n;
+	for (unsigned long i = 0; i < n; i++)
+		put_char(s[i]);
 }
 
 void power_off(bool pass)
@@ -82,10 +58,8 @@ void kernel_fail(const char *fmt, ...)
 {
 	va_list ap;
 
-	put_string("# FATAL ");
 	va_start(ap, fmt);
-	vprint(fmt, ap);
+	console_fatal(fmt, ap);
 	va_end(ap);
-	put_string("\n# kernel: fail\n");
 	power_off(false);
 }

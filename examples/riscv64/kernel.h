@@ -73,17 +73,15 @@ struct trap_frame {
 };
 #define FRAME_SEPC	0
 
-/* console.c */
+/* console.c, under examples/console_printf.c (kernel_fail() too) */
+#include "../console.h"
 void console_init(void);
 /* Exit QEMU through the test device: pass (status 0) or fail. */
 __attribute__((noreturn)) void power_off(bool pass);
-/* Print "# kernel: fail" (the runner's verdict line) and exit. */
-__attribute__((noreturn, format(printf, 1, 2)))
-void kernel_fail(const char *fmt, ...);
 
-/* mmu.c */
+/* mmu.c, under examples/page_alloc.c (mmu_is_user() too) */
+#include "../page_alloc.h"
 void mmu_init(void);
-bool mmu_is_user(unsigned long va);
 /* Whether va has a mapping (any permission). */
 bool mmu_mapped(unsigned long va);
 /* plat_user_begin() windows open now. */

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * Memory of the RISC-V test kernel: Sv39 page tables (kernel.h has the
- * map), the user region's pages, kernel pages, and the test's own
- * user-access window.
+ * map), the user region's pages (allocated by examples/page_alloc.c), and
+ * the test's own user-access window.
  *
  * The kernel is identity-mapped in 2 MiB pages with U = 0, read, write and
  * execute, but for its last 2 MiB: 4 KiB pages there, one of them left out
@@ -46,9 +46,7 @@ static pte_t l0_user[USER_SIZE / MEGA][ENTRIES] __attribute__((aligned(4096)));
 static pte_t l1_kernel[ENTRIES] __attribute__((aligned(4096)));
 static pte_t l0_kernel_end[ENTRIES] __attribute__((aligned(4096)));
 
-static unsigned long user_used;		/* pages handed out */
 static unsigned char kernel_pool[KERNEL_POOL] __attribute__((aligned(4096)));
-static unsigned long kernel_used;
 static int test_window;			/* plat_user_begin() without its end */
 unsigned long sum_left_open;
 
@@ -119,18 +117,12 @@ static pte_t *user_pte(unsigned long va)
 	return &l0_user[page / ENTRIES][page % ENTRIES];
 }
 
-/* In the user region's pages handed out so far. */
-bool mmu_is_user(unsigned long va)
-{
-	return va >= USER_BASE && va < USER_BASE + user_used * PAGE_SIZE;
-}
+const struct page_layout page_layout = {
+	.page_size = PAGE_SIZE, .user_base = USER_BASE, .user_pages = USER_PAGES,
+	.kernel_pool = kernel_pool, .kernel_pages = KERNEL_POOL / PAGE_SIZE,
+};
 
-size_t plat_page_size(void)
-{
-	return PAGE_SIZE;
-}
-
-static void set_user_page(unsigned long va, enum plat_prot prot)
+void mmu_set_user_page(unsigned long va, enum plat_prot prot)
 {
 	static const unsigned long flags[] = {
 		[PLAT_NONE] = 0,
@@ -143,51 +135,6 @@ static void set_user_page(unsigned long va, enum plat_prot prot)
 
 	*user_pte(va) = prot == PLAT_NONE ? 0 : leaf(pa, flags[prot] | PTE_U);
 	sfence_page(va);
-}
-
-/* User pages: never reused, zeroed through their user mapping. */
-void *plat_alloc_pages(size_t npages)
-{
-	unsigned char *p = (unsigned char *)USER_BASE + user_used * PAGE_SIZE;
-
-	if (npages > USER_PAGES - user_used)
-		kernel_fail("user region exhausted: %lu pages wanted, %lu left",
-			    (unsigned long)npages, USER_PAGES - user_used);
-	for (size_t i = 0; i < npages; i++)
-		set_user_page((unsigned long)p + i * PAGE_SIZE, PLAT_RW);
-	user_used += npages;
-	plat_user_begin();
-	memset(p, 0, npages * PAGE_SIZE);
-	plat_user_end();
-	return p;
-}
-
-/* Kernel pages: .bss of the kernel image, zero from boot, never reused. */
-void *plat_alloc_kernel_pages(size_t npages)
-{
-	unsigned char *p = kernel_pool + kernel_used;
-
-	if (npages > (KERNEL_POOL - kernel_used) / PAGE_SIZE)
-		kernel_fail("kernel pool exhausted: %lu pages wanted",
-			    (unsigned long)npages);
-	kernel_used += npages * PAGE_SIZE;
-	return p;
-}
-
-/*
- * Only user pages can change: the library's code is never patched on
- * RISC-V, so no test asks for more.
- */
-void plat_protect(void *p, size_t npages, enum plat_prot prot)
-{
-	unsigned long va = (unsigned long)p;
-
-	for (size_t i = 0; i < npages; i++, va += PAGE_SIZE) {
-		if (!mmu_is_user(va) || va % PAGE_SIZE || prot > PLAT_RWX)
-			kernel_fail("plat_protect(%p, %lu, %d): not a user page",
-				    p, (unsigned long)npages, prot);
-		set_user_page(va, prot);
-	}
 }
 
 /*

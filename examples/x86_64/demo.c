@@ -30,19 +30,19 @@ static void stray_access(void)
 	unsigned long f0 = trap_last_fault.count;
 	int faulted, inside;
 
-	kprintf("5. a kernel load from user page %p outside a user-access window\n", u);
+	plat_printf("5. a kernel load from user page %p outside a user-access window\n", u);
 	if (!smap_on) {
-		kprintf("   this CPU has no SMAP: nothing would catch it (try -cpu max)\n\n");
+		plat_printf("   this CPU has no SMAP: nothing would catch it (try -cpu max)\n\n");
 		return;
 	}
 	faulted = kprobe_load(u);
-	kprintf("   %s: #PF, error code %#lx (present page, supervisor read: only\n"
+	plat_printf("   %s: #PF, error code %#lx (present page, supervisor read: only\n"
 		"   SMAP refuses that), cr2 %#lx\n", faulted ? "caught" : "NOT CAUGHT",
 		trap_last_fault.error, trap_last_fault.address);
 	plat_user_begin();
 	inside = kprobe_load(u);
 	plat_user_end();
-	kprintf("   the same load between stac and clac: %s\n",
+	plat_printf("   the same load between stac and clac: %s\n",
 		inside ? "FAULTED" : "fine");
 	demo_verdict(faulted && trap_last_fault.count == f0 + 1 &&
 		     trap_last_fault.error == 0x1 && !inside);
@@ -56,7 +56,7 @@ bool kernel_run(const char *set)
 	(void)set;
 	uaccess_set_text_poke(text_poke);
 	r = uaccess_init();
-	kprintf("\n1. uaccess_init() on this CPU (CPUID:%s%s%s%s) patched in:\n"
+	plat_printf("\n1. uaccess_init() on this CPU (CPUID:%s%s%s%s) patched in:\n"
 		"   %s%s\n", f & UACCESS_FEAT_ERMS ? " ERMS" : "",
 		f & UACCESS_FEAT_FSRM ? " FSRM" : "",
 		f & UACCESS_FEAT_SMAP ? " SMAP" : "", f ? "" : " none of interest",

@@ -3,8 +3,9 @@
  * The x86-64 kernels (the test kernel and the demo): boot under QEMU
  * -M microvm (PVH, boot.S), set up paging (mmu.c) and exceptions (trap.c),
  * turn SMAP on when CPUID has it, and give tests/platform.h its console
- * and user-access windows. Output goes to COM1; the run ends through the
- * isa-debug-exit device, with EXIT_PASS only when kernel_run() passed.
+ * and user-access windows. Output goes to COM1 (console_write(), under
+ * examples/console_printf.c); the run ends through the isa-debug-exit
+ * device, with EXIT_PASS only when kernel_run() passed.
  *
  * What runs once the machine is set up is kernel_run(): the suite
  * (run_tests.c) or the demo (demo.c), one per kernel image.
@@ -14,8 +15,6 @@
  * "native+fsrm"...); default "native". "cpus=2": after the suite, run
  * part of it on two CPUs at once (smp.c; QEMU needs -smp 2).
  */
-#include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
 #include <uaccess.h>
 #include "kernel.h"
@@ -58,33 +57,10 @@ void console_write(const char *s, unsigned long n)
 	}
 }
 
-static int vprint(const char *fmt, va_list ap)
-{
-	char buf[1024];
-	int n = vsnprintf(buf, sizeof(buf), fmt, ap);
-
-	console_write(buf, n < (int)sizeof(buf) ? (unsigned long)n : sizeof(buf) - 1);
-	return n;
-}
-
-int kprintf(const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vprint(fmt, ap);
-	va_end(ap);
-	return n;
-}
-
-int plat_printf(const char *fmt, ...)
-	__attribute__((alias("kprintf")));
-
 /* The last line of every run, which the runner looks for, then the exit. */
 void kernel_exit(bool pass)
 {
-	kprintf("# kernel: %s\n", pass ? "pass" : "fail");
+	plat_printf("# kernel: %s\n", pass ? "pass" : "fail");
 	outl(DEBUG_EXIT, pass ? EXIT_PASS : EXIT_FAIL);
 	for (;;)
 		__asm__ volatile("cli; hlt");
@@ -199,11 +175,11 @@ static void print_cpu(unsigned long f)
 {
 	static const char *const names[] = UACCESS_FEATURE_NAMES;
 
-	kprintf("# cpu features (CPUID):");
+	plat_printf("# cpu features (CPUID):");
 	for (unsigned long i = 0; i < sizeof(names) / sizeof(names[0]); i++)
 		if (names[i] && (f & (1UL << i)))
-			kprintf(" %s", names[i]);
-	kprintf("%s\n", f ? "" : " none");
+			plat_printf(" %s", names[i]);
+	plat_printf("%s\n", f ? "" : " none");
 }
 
 void kernel_main(unsigned long start_info);
@@ -217,9 +193,9 @@ void kernel_main(unsigned long start_info)
 	cpu_set_gs(&cpus[0]);
 	/* Read before paging changes: the loader put them in low memory. */
 	feature_set_arg(si, set, sizeof(set));
-	kprintf("# uaccess %s: x86-64, PVH on QEMU microvm\n", kernel_name);
+	plat_printf("# uaccess %s: x86-64, PVH on QEMU microvm\n", kernel_name);
 	if (!enough_ram(si)) {
-		kprintf("# less than %lu MiB of RAM: run QEMU with -m %luM\n",
+		plat_printf("# less than %lu MiB of RAM: run QEMU with -m %luM\n",
 			RAM_TOP >> 20, RAM_TOP >> 20);
 		kernel_exit(false);
 	}
@@ -228,7 +204,7 @@ void kernel_main(unsigned long start_info)
 	print_cpu(cpu);
 	if (cpu & UACCESS_FEAT_SMAP)
 		smap_enable();
-	kprintf("# SMAP %s\n", smap_on ? "on (CR4.SMAP)" : "off: not in CPUID");
+	plat_printf("# SMAP %s\n", smap_on ? "on (CR4.SMAP)" : "off: not in CPUID");
 	/* Only the user region is user memory: kernel pointers fail access_ok. */
 	uaccess_set_user_range(USER_BASE, RAM_TOP);
 	apic_init();

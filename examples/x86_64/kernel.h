@@ -34,21 +34,10 @@ struct kfault {
 };
 
 /*
- * What the timer interrupt saw and checked on one CPU (timer.c).
- *   ticks       interrupts taken
- *   in_lib      of those, the interrupted RIP inside the library's text
- *   in_window   of those, the interrupted RFLAGS with AC set (SMAP on)
- *   accesses    ticks whose handler made its own user accesses (it skips
- *               them while the library is not patched for SMAP or its
- *               exception table is not sorted: a test re-patching or
- *               reversing it)
- *   faults      user-memory faults the handler's accesses took
- *   passed, failed  the handler's own checks
+ * What the timer interrupt saw and checked on one CPU (timer.c): in_window
+ * counts the interrupted RFLAGS with AC set (SMAP on).
  */
-struct timer_stats {
-	unsigned long ticks, in_lib, in_window, accesses, faults;
-	unsigned long passed, failed;
-};
+#include "../timer_checks.h"
 
 /*
  * Per-CPU data, found through the GS base (this_cpu()): each CPU's fault
@@ -64,8 +53,7 @@ struct cpu {
 	bool in_timer;			/* inside the timer handler */
 	unsigned long irq_off_depth;	/* text writable: interrupts held off */
 	unsigned long irq_saved_flags;
-	struct timer_stats timer;
-	unsigned char *timer_page;	/* the handler's user page, a hole after it */
+	struct timer_cpu timer;
 	unsigned long timer_text_gen;	/* text generation last found consistent */
 	int test_window;		/* plat_user_begin() without its end */
 };
@@ -109,26 +97,19 @@ extern struct trap_bp_probe trap_bp_probe;
 int kprobe_load(const void *p);
 int kprobe_store(void *p);
 
-/* timer.c: the local APIC, its periodic timer and the handler's checks. */
+/*
+ * timer.c: the local APIC, its periodic timer and the handler's checks
+ * (timer_start(), timer_probe_spins(): examples/timer_checks.h).
+ */
 #define APIC_BASE	0xfee00000UL
 #define VEC_TIMER	0x40
 #define VEC_SPURIOUS	0xff
 void apic_init(void);
-void timer_start(void);
-void timer_stop(void);
 void timer_interrupt(struct trap_frame *f);
 unsigned int apic_id(void);
 void apic_send_ipi(unsigned int apic_id, uint32_t icr_low);
-unsigned long timer_ac_probe(unsigned long want, unsigned long hits[2],
-			     unsigned long wrong[2]);
-const char *timer_first_failure(unsigned int *cpu, unsigned long *tick,
-				unsigned long *value);
 /* Text changes only through plat_protect(PLAT_RWX); counts each. */
 extern volatile unsigned long text_gen;
-
-/* run_tests.c: what the timer handler of CPU c saw, as cases. */
-void timer_report(struct cpu *c, unsigned long lost, unsigned long hits[2],
-		  unsigned long wrong[2]);
 
 /* smp.c: the second CPU, when the command line asks for it (cpus=2). */
 extern unsigned int smp_cpus;
@@ -140,9 +121,9 @@ extern bool smap_on;
 #define RFLAGS_AC	(1UL << 18)
 /* Times AC was found set where every window is closed (kernel.c). */
 extern unsigned long ac_left_open;
-void console_write(const char *s, unsigned long n);
+/* The COM1 console, under examples/console_printf.c. */
+#include "../console.h"
 __attribute__((noreturn)) void kernel_exit(bool pass);
-__attribute__((format(printf, 1, 2))) int kprintf(const char *fmt, ...);
 
 /* What the kernel runs once set up, and its name: run_tests.c, demo.c. */
 bool kernel_run(const char *set);

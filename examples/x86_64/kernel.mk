@@ -10,17 +10,19 @@ BM_DIR := $(O)/baremetal
 BM_KERNEL := $(BM_DIR)/uaccess-kernel.elf
 BM_DEMO := $(BM_DIR)/uaccess-demo.elf
 
-# The machine setup both kernels share, then what each runs: the test
-# kernel the suite of tests/ as the hosted harness has it (less
-# tests/hosted/), the demo its report (the steps both architectures show
-# alike in examples/demo_common.c); both with the libc-free string
-# functions and vsnprintf of tests/nolibc/.
+# The machine setup both kernels share, with the files of examples/ it is
+# built on, then what each runs: the test kernel the suite of tests/ as
+# the hosted harness has it (less tests/hosted/), the demo its report (the
+# steps both architectures show alike in examples/demo_common.c); both
+# with the libc-free string functions and vsnprintf of tests/nolibc/.
 BM_SRC := examples/x86_64
 BM_COMMON := $(addprefix $(BM_SRC)/,boot.S entry.S kprobe.S trap.c mmu.c kernel.c \
 	timer.c) \
+	$(addprefix examples/,console_printf.c timer_checks.c) \
 	tests/nolibc/string.c tests/nolibc/vsnprintf.c
 BM_TEST_SRCS := $(BM_COMMON) $(BM_SRC)/run_tests.c $(BM_SRC)/smap.c \
 	$(BM_SRC)/smp.c $(BM_SRC)/ap.S \
+	$(addprefix examples/,timer_report.c smp_phase.c) \
 	$(wildcard tests/*.c tests/module/*.c tests/arch/x86_64/*.c tests/arch/x86_64/*.S)
 BM_DEMO_SRCS := $(BM_COMMON) $(BM_SRC)/demo.c examples/demo_common.c
 bm_objs = $(addprefix $(BM_DIR)/,$(addsuffix .o,$(basename $(1))))

@@ -66,7 +66,7 @@ static void unlock(volatile int *l)
 static uint64_t *pte_of(unsigned long addr)
 {
 	if (addr >= RAM_TOP) {
-		kprintf("# mmu: address %#lx is not mapped RAM\n", addr);
+		plat_printf("# mmu: address %#lx is not mapped RAM\n", addr);
 		kernel_exit(false);
 	}
 	return &pt[addr / (512 * PAGE_SIZE)][(addr / PAGE_SIZE) % 512];
@@ -118,7 +118,7 @@ static void *take(unsigned long *next, unsigned long limit, size_t npages,
 	p = *next;
 	if (npages > (limit - p) / PAGE_SIZE) {
 		unlock(&alloc_lock);
-		kprintf("# mmu: out of %s pages (%zu more wanted)\n", what, npages);
+		plat_printf("# mmu: out of %s pages (%zu more wanted)\n", what, npages);
 		kernel_exit(false);
 	}
 	*next = p + npages * PAGE_SIZE;

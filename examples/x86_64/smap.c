@@ -99,7 +99,7 @@ void smap_test(void)
 
 	gp_test();
 	if (!smap_on) {
-		kprintf("# SMAP negative test skipped: this CPU has no SMAP\n");
+		plat_printf("# SMAP negative test skipped: this CPU has no SMAP\n");
 		return;
 	}
 	t_group_begin("SMAP: kernel access to a user page outside a window faults");

@@ -6,21 +6,17 @@
  * tests' own windows.
  *
  * The handler is a small kernel of its own on top of what it interrupts:
- *   - it makes user accesses of its own through the library (the unchecked
- *     forms: a test may have moved the user range), on a user page of its
- *     own followed by a hole, so that some of them fault: a fault nested
- *     in an interrupt that may itself sit inside an open window. Their
- *     results are checked exactly (return values, bytes, fault counts).
+ *   - it makes user accesses of its own through the library, checked
+ *     exactly (examples/timer_checks.c, as the AArch64 kernel's handler).
  *   - it checks the window state it runs with: AC clear (entry.S clears
  *     it), the interrupted code's AC saved in the frame (iretq restores
- *     it), and, through two spins of known AC (timer_ac_probe()), that the
- *     frame holds exactly what the interrupted code had.
+ *     it), and, through two spins of known AC (timer_probe_spins()), that
+ *     the frame holds exactly what the interrupted code had.
  *   - it counts interrupts, those that landed inside the library's text
  *     (kernel.ld brackets it: _lib_text_start, _lib_text_end) and those
  *     that landed with AC set (inside a window, when SMAP is on).
- * It prints nothing: a failed check is counted and the first one kept;
- * the test kernel turns them into cases of the suite after the last test
- * (timer_report() in run_tests.c).
+ * The test kernel turns its record into cases of the suite after the last
+ * test (examples/timer_report.c).
  *
  * While the library is not in a state to be called (its window sites not
  * patched for SMAP on a CPU with CR4.SMAP on, as before uaccess_init() or
@@ -66,22 +62,13 @@
 
 extern char _lib_text_start[], _lib_text_end[];
 extern struct uaccess_alt __start_uaccess_altinstr[], __stop_uaccess_altinstr[];
-extern struct uaccess_extable_entry __start_uaccess_extable[],
-	__stop_uaccess_extable[];
 extern const char timer_ac_set_start[], timer_ac_set_end[];
 extern const char timer_ac_clear_start[], timer_ac_clear_end[];
 
 struct cpu cpus[MAX_CPUS];
 
-/* The first failed check of any CPU, reported after the suite. */
-static struct {
-	const char *what;
-	unsigned long value, tick;
-	unsigned int cpu;
-} first_failure;
-
-/* Ticks that landed in the two spins of timer_ac_probe(), per CPU, and
- * those whose frame had the wrong AC. */
+/* Ticks that landed in the two spins of timer_probe_spins(), per CPU, AC
+ * clear then set, and those whose frame had the wrong AC. */
 static volatile unsigned long probe_hits[MAX_CPUS][2], probe_wrong[MAX_CPUS][2];
 
 static inline uint32_t apic_read(unsigned int reg)
@@ -131,9 +118,7 @@ void timer_start(void)
 {
 	struct cpu *c = this_cpu();
 
-	/* The handler's user page, and a hole after it. */
-	c->timer_page = plat_alloc_pages(2);
-	plat_protect(c->timer_page + PAGE_SIZE, 1, PLAT_NONE);
+	timer_cpu_init(&c->timer, c->index);
 	apic_write(APIC_TIMER_DIV, DIV_BY_1);
 	apic_write(APIC_LVT_TIMER, VEC_TIMER | LVT_PERIODIC);
 	apic_write(APIC_TIMER_INIT, TIMER_COUNT);
@@ -145,20 +130,6 @@ void timer_stop(void)
 	__asm__ volatile("cli" : : : "memory");
 	apic_write(APIC_LVT_TIMER, LVT_MASKED);
 	apic_write(APIC_TIMER_INIT, 0);
-}
-
-static void check(struct cpu *c, bool ok, const char *what, unsigned long value)
-{
-	if (ok) {
-		c->timer.passed++;
-		return;
-	}
-	if (!c->timer.failed++ && !first_failure.what) {
-		first_failure.what = what;
-		first_failure.value = value;
-		first_failure.tick = c->timer.ticks;
-		first_failure.cpu = c->index;
-	}
 }
 
 static unsigned long rflags(void)
@@ -174,13 +145,12 @@ static unsigned long rflags(void)
  * (entry.S's clac among them) must hold stac or clac: a site still a NOP
  * would fault on the user page (or leave the handler's AC set). Text
  * changes only through plat_protect(PLAT_RWX), which counts text_gen, so
- * the sites are read again only after a change. The exception table must
- * be in order, or the handler's faults would find no fixup.
+ * the sites are read again only after a change.
  */
 static bool library_ready(struct cpu *c)
 {
 	static const uint8_t stac[3] = { 0x0f, 0x01, 0xcb };
-	unsigned long gen = text_gen, prev = 0;
+	unsigned long gen = text_gen;
 
 	if (smap_on && gen != c->timer_text_gen) {
 		for (const struct uaccess_alt *a = __start_uaccess_altinstr;
@@ -195,61 +165,7 @@ static bool library_ready(struct cpu *c)
 		}
 		c->timer_text_gen = gen;
 	}
-	for (const struct uaccess_extable_entry *e = __start_uaccess_extable;
-	     e < __stop_uaccess_extable; e++) {
-		unsigned long insn = (unsigned long)&e->insn + e->insn;
-
-		if (insn <= prev)
-			return false;
-		prev = insn;
-	}
-	return true;
-}
-
-/*
- * The handler's own user accesses, on its page P and the hole after it:
- * a put and a get of a value that changes every tick, a get from the hole
- * (-EFAULT, 0, one fault), a copy that runs into the hole (the exact
- * count not copied, the bytes before the hole written) and a copy back.
- */
-static void user_accesses(struct cpu *c)
-{
-	unsigned char *page = c->timer_page, *hole = page + PAGE_SIZE;
-	unsigned long tick = c->timer.ticks, faults, v, got = ~0UL;
-	unsigned int h32 = ~0U;
-	unsigned long before = tick % 16 + 1, n = before + 1 + tick % 7, r;
-	unsigned char src[32], back[32];
-	unsigned long *slot = (unsigned long *)page + tick % 64;
-	int e;
-
-	c->timer.accesses++;
-	v = tick * 0x9e3779b97f4a7c15UL;
-	e = __put_user(v, (unsigned long __user *)slot);
-	check(c, e == 0, "__put_user to the handler's page", (unsigned long)e);
-	e = __get_user(got, (unsigned long __user *)slot);
-	check(c, e == 0 && got == v, "__get_user of the value just put", got);
-
-	faults = c->timer.faults;
-	e = __get_user(h32, (unsigned int __user *)hole);
-	check(c, e == -UACCESS_EFAULT && h32 == 0, "__get_user from the hole",
-	      (unsigned long)e);
-	check(c, c->timer.faults == faults + 1, "faults of __get_user from the hole",
-	      c->timer.faults - faults);
-
-	for (unsigned long i = 0; i < n; i++)
-		src[i] = (unsigned char)(tick + i * 7 + 1);
-	faults = c->timer.faults;
-	r = __copy_to_user(UPTR(hole - before), src, n);
-	check(c, r == n - before, "__copy_to_user into the hole: bytes not copied", r);
-	check(c, c->timer.faults > faults, "__copy_to_user into the hole: no fault",
-	      c->timer.faults - faults);
-	r = __copy_from_user(back, UPTR(hole - before), before);
-	check(c, r == 0, "__copy_from_user of the bytes before the hole", r);
-	for (unsigned long i = 0; i < before; i++)
-		if (back[i] != src[i]) {
-			check(c, false, "byte before the hole not as copied", i);
-			break;
-		}
+	return timer_extable_sorted();
 }
 
 void timer_interrupt(struct trap_frame *f)
@@ -264,8 +180,8 @@ void timer_interrupt(struct trap_frame *f)
 	if (f->rflags & RFLAGS_AC)
 		c->timer.in_window++;
 	/* Only the kernel runs, with interrupts on where it takes one. */
-	check(c, f->cs == KERNEL_CS && (f->rflags & RFLAGS_IF),
-	      "interrupted frame: CS, RFLAGS.IF", f->rflags);
+	timer_check(&c->timer, f->cs == KERNEL_CS && (f->rflags & RFLAGS_IF),
+		    "interrupted frame: CS, RFLAGS.IF", f->rflags);
 	/* The spins of known AC: the frame must say what the code had. */
 	if (rip >= (unsigned long)timer_ac_set_start && rip < (unsigned long)timer_ac_set_end) {
 		probe_hits[c->index][1]++;
@@ -282,12 +198,12 @@ void timer_interrupt(struct trap_frame *f)
 	 */
 	if (library_ready(c)) {
 		if (smap_on)
-			check(c, !(rflags() & RFLAGS_AC), "AC set in the handler",
-			      rflags());
-		user_accesses(c);
+			timer_check(&c->timer, !(rflags() & RFLAGS_AC),
+				    "AC set in the handler", rflags());
+		timer_user_accesses(&c->timer);
 		if (smap_on)
-			check(c, !(rflags() & RFLAGS_AC),
-			      "AC set after the handler's library calls", rflags());
+			timer_check(&c->timer, !(rflags() & RFLAGS_AC),
+				    "AC set after the handler's library calls", rflags());
 	}
 	c->in_timer = false;
 	apic_write(APIC_EOI, 0);
@@ -337,32 +253,16 @@ ac_spins(volatile unsigned long *hits, unsigned long want)
 	return lost;
 }
 
-/*
- * The spins of known AC on this CPU, each until `want` ticks landed in
- * it, then the timer off. Returns the iterations that saw their AC
- * changed; hits[] and wrong[] get the ticks in the spin with AC clear (0)
- * and set (1), and those whose frame had the other AC.
- */
-unsigned long timer_ac_probe(unsigned long want, unsigned long hits[2],
-			     unsigned long wrong[2])
+/* The spins of known AC on this CPU, AC set first, then the timer off. */
+void timer_probe_spins(void)
 {
-	unsigned int i = this_cpu()->index;
-	unsigned long lost = ac_spins(probe_hits[i], want);
+	struct cpu *c = this_cpu();
+	struct timer_spins *s = &c->timer.spins;
+	unsigned int i = c->index;
 
+	s->state = "AC";
+	s->lost = ac_spins(probe_hits[i], TIMER_SPIN_TICKS);
 	timer_stop();
-	for (int k = 0; k < 2; k++) {
-		hits[k] = probe_hits[i][k];
-		wrong[k] = probe_wrong[i][k];
-	}
-	return lost;
-}
-
-/* The first failed check, if any: what, and on which CPU at which tick. */
-const char *timer_first_failure(unsigned int *cpu, unsigned long *tick,
-				unsigned long *value)
-{
-	*cpu = first_failure.cpu;
-	*tick = first_failure.tick;
-	*value = first_failure.value;
-	return first_failure.what;
+	timer_spin_record(s, "AC set", probe_hits[i][1], probe_wrong[i][1]);
+	timer_spin_record(s, "AC clear", probe_hits[i][0], probe_wrong[i][0]);
 }

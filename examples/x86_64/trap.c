@@ -161,7 +161,7 @@ static bool page_fault(struct trap_frame *f)
 	 * that into a short count; say what it is instead.
 	 */
 	if (mmu_page_allows(addr, write)) {
-		kprintf("# SMAP fault: rip %#lx reached %#lx with the user-access "
+		plat_printf("# SMAP fault: rip %#lx reached %#lx with the user-access "
 			"window closed\n", (unsigned long)f->rip, addr);
 		return false;
 	}
@@ -227,10 +227,10 @@ void trap_handler(struct trap_frame *f)
 		return;
 	if (f->vector == VEC_BP && breakpoint(f))
 		return;
-	kprintf("# unexpected %s (vector %lu) at rip %#lx, error code %#lx, "
+	plat_printf("# unexpected %s (vector %lu) at rip %#lx, error code %#lx, "
 		"cr2 %#lx, rsp %#lx\n", name, (unsigned long)f->vector,
 		(unsigned long)f->rip, (unsigned long)f->error, read_cr2(),
 		(unsigned long)f->rsp);
-	kprintf("# where: addr2line -e uaccess-kernel.elf %#lx\n", (unsigned long)f->rip);
+	plat_printf("# where: addr2line -e uaccess-kernel.elf %#lx\n", (unsigned long)f->rip);
 	kernel_exit(false);
 }

@@ -26,14 +26,12 @@
  * window may have cached.
  *
  * The hooks also count, per CPU (TPIDR_EL1 points at this CPU's struct
- * kuap_state): the kernel checks after the suite, and the exception
- * handlers at every fault, that windows never nest and always close. An
- * exception entry (start.S) closes the window and its return restores
- * the interrupted TTBR0; the timer handler saves and restores the counts.
- *
- * tests/test_kuap.c has hooks of its own that check the calls' arguments.
- * It is built with -DKUAP_CHAIN_TEST_HOOKS: these hooks then call its
- * hooks too, inside the window, and it reads this CPU's counts.
+ * kuap_counts), and call tests/test_kuap.c's hooks when it is built with
+ * them (examples/kuap_counts.h): the kernel checks after the suite, and
+ * the exception handlers at every fault, that windows never nest and
+ * always close. An exception entry (start.S) closes the window and its
+ * return restores the interrupted TTBR0; the timer handler saves and
+ * restores the counts. tests/test_kuap.c reads this CPU's counts.
  */
 #ifndef BAREMETAL_A64_UACCESS_KUAP_H
 #define BAREMETAL_A64_UACCESS_KUAP_H
@@ -43,25 +41,13 @@
 #define KUAP_ASID_SHIFT	48
 
 #ifndef __ASSEMBLER__
-#include <uaccess/compiler.h>
-
-struct kuap_state {
-	unsigned long allows, prevents;
-	long open;		/* windows open now: 0 or 1 */
-	unsigned long misuse;	/* nested opens, closes without an open */
-	int dirs;		/* every window's direction, OR-ed */
-};
+#include "../../kuap_counts.h"
 
 extern unsigned long kuap_ttbr0_open, kuap_ttbr0_closed;
 
-#ifdef KUAP_CHAIN_TEST_HOOKS
-void test_kuap_allow(const void __user *addr, unsigned long n, int dir);
-void test_kuap_prevent(const void __user *addr, unsigned long n, int dir);
-#endif
-
-static inline struct kuap_state *kuap_this_cpu(void)
+static inline struct kuap_counts *kuap_this_cpu(void)
 {
-	struct kuap_state *s;
+	struct kuap_counts *s;
 
 	__asm__ volatile("mrs %0, tpidr_el1" : "=r"(s));
 	return s;
@@ -89,34 +75,17 @@ static inline void kuap_load_closed(void)
 static inline void uaccess_kuap_allow(const void __user *addr, unsigned long n,
 				      int dir)
 {
-	struct kuap_state *s = kuap_this_cpu();
-
-	if (s->open++)
-		s->misuse++;
-	s->allows++;
-	s->dirs |= dir;
+	kuap_count_allow(kuap_this_cpu(), dir);
 	kuap_load_open();
-#ifdef KUAP_CHAIN_TEST_HOOKS
-	test_kuap_allow(addr, n, dir);
-#else
-	(void)addr, (void)n;
-#endif
+	kuap_chain_allow(addr, n, dir);
 }
 
 static inline void uaccess_kuap_prevent(const void __user *addr,
 					unsigned long n, int dir)
 {
-	struct kuap_state *s = kuap_this_cpu();
-
-#ifdef KUAP_CHAIN_TEST_HOOKS
-	test_kuap_prevent(addr, n, dir);
-#else
-	(void)addr, (void)n, (void)dir;
-#endif
+	kuap_chain_prevent(addr, n, dir);
 	kuap_load_closed();
-	if (--s->open)
-		s->misuse++;
-	s->prevents++;
+	kuap_count_prevent(kuap_this_cpu());
 }
 
 #endif /* !__ASSEMBLER__ */
