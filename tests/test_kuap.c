@@ -115,13 +115,15 @@ static unsigned long call(int o, unsigned char *u, unsigned char *k,
 	}
 }
 
-/* One call: exact count, one window opened and closed, or none if refused. */
+/* One call: exact count, one window of its direction opened and closed, none if refused. */
 static void one(int o, unsigned char *u, unsigned long n, unsigned char *kbuf,
 		bool refused)
 {
 	unsigned char *hole = user + HOLE * page;
 	unsigned long k = n, want_windows = refused ? 0 : 1;
 	unsigned long a0 = kuap.allows, p0 = kuap.prevents, m0 = kuap.misuse;
+	int want_dir = refused ? 0 : ops[o].op == FROM_USER ? UACCESS_KUAP_READ
+							     : UACCESS_KUAP_WRITE;
 	unsigned long ret;
 
 	if (refused)
@@ -130,15 +132,16 @@ static void one(int o, unsigned char *u, unsigned long n, unsigned char *kbuf,
 		k = (unsigned long)(hole - u);
 	else if (u >= hole && u < hole + page && n)
 		k = 0;
+	kuap.dirs = 0;
 	ret = call(o, u, kbuf, n);
 	t_case(ret == n - k && kuap.open == 0 && kuap.misuse == m0 &&
 		       kuap.allows - a0 == want_windows &&
-		       kuap.prevents - p0 == want_windows,
+		       kuap.prevents - p0 == want_windows && kuap.dirs == want_dir,
 	       "%s n=%lu user=hole%+ld: returned %lu (want %lu), %lu allows, "
-	       "%lu prevents (want %lu), %d open, %lu misuses",
+	       "%lu prevents (want %lu), dir %d (want %d), %d open, %lu misuses",
 	       ops[o].name, n, (long)(u - hole), ret, n - k,
-	       kuap.allows - a0, kuap.prevents - p0, want_windows, kuap.open,
-	       kuap.misuse - m0);
+	       kuap.allows - a0, kuap.prevents - p0, want_windows, kuap.dirs,
+	       want_dir, kuap.open, kuap.misuse - m0);
 }
 
 /*
