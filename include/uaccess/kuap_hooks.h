@@ -53,4 +53,19 @@ _UACCESS_INLINE void uaccess_kuap_prevent(const void __user *addr,
 #define _uaccess_user_open uaccess_kuap_allow
 #define _uaccess_user_close uaccess_kuap_prevent
 
+/*
+ * A bulk routine's call, bytes not done, inside the window of dir over
+ * [addr, addr + n): how the arch's _uaccess_clear, _uaccess_copy_to and
+ * _uaccess_copy_from call their routines. A fault returns through the
+ * routine, so prevent() follows every path.
+ */
+#define _UACCESS_KUAP_CALL(addr, n, dir, call) ({			\
+	unsigned long __kc_left;					\
+									\
+	uaccess_kuap_allow(addr, n, dir);				\
+	__kc_left = (call);						\
+	uaccess_kuap_prevent(addr, n, dir);				\
+	__kc_left;							\
+})
+
 #endif /* UACCESS_KUAP_HOOKS_H */

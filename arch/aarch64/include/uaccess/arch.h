@@ -123,36 +123,23 @@ _UACCESS_INLINE unsigned long _uaccess_untag_addr(unsigned long a)
 
 _UACCESS_INLINE unsigned long _uaccess_clear(void __user *to, unsigned long n)
 {
-	unsigned long left;
-
-	uaccess_kuap_allow(to, n, UACCESS_KUAP_WRITE);
-	left = _uaccess_clear_user(to, n);
-	uaccess_kuap_prevent(to, n, UACCESS_KUAP_WRITE);
-	return left;
+	return _UACCESS_KUAP_CALL(to, n, UACCESS_KUAP_WRITE, _uaccess_clear_user(to, n));
 }
 
 _UACCESS_INLINE unsigned long _uaccess_copy_to(void __user *to,
 					       const void *from,
 					       unsigned long n)
 {
-	unsigned long left;
-
-	uaccess_kuap_allow(to, n, UACCESS_KUAP_WRITE);
-	left = _uaccess_copy_to_user(to, from, n);
-	uaccess_kuap_prevent(to, n, UACCESS_KUAP_WRITE);
-	return left;
+	return _UACCESS_KUAP_CALL(to, n, UACCESS_KUAP_WRITE,
+				  _uaccess_copy_to_user(to, from, n));
 }
 
 _UACCESS_INLINE unsigned long _uaccess_copy_from(void *to,
 						 const void __user *from,
 						 unsigned long n)
 {
-	unsigned long left;
-
-	uaccess_kuap_allow(from, n, UACCESS_KUAP_READ);
-	left = _uaccess_copy_from_user(to, from, n);
-	uaccess_kuap_prevent(from, n, UACCESS_KUAP_READ);
-	return left;
+	return _UACCESS_KUAP_CALL(from, n, UACCESS_KUAP_READ,
+				  _uaccess_copy_from_user(to, from, n));
 }
 
 _UACCESS_INLINE unsigned long _uaccess_copy_unsafe(void __user *to,

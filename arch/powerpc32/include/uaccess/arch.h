@@ -120,36 +120,26 @@ extern unsigned long _uaccess_dcbz;
 
 _UACCESS_INLINE unsigned long _uaccess_clear(void __user *to, unsigned long n)
 {
-	unsigned long left;
-
-	uaccess_kuap_allow(to, n, UACCESS_KUAP_WRITE);
-	left = _uaccess_clear_user(to, n, _uaccess_dcbz);
-	uaccess_kuap_prevent(to, n, UACCESS_KUAP_WRITE);
-	return left;
+	return _UACCESS_KUAP_CALL(to, n, UACCESS_KUAP_WRITE,
+				  _uaccess_clear_user(to, n, _uaccess_dcbz));
 }
 
 _UACCESS_INLINE unsigned long _uaccess_copy_to(void __user *to,
 					       const void *from,
 					       unsigned long n)
 {
-	unsigned long left;
-
-	uaccess_kuap_allow(to, n, UACCESS_KUAP_WRITE);
-	left = _uaccess_copy_user((__force void *)to, from, n, _uaccess_dcbz);
-	uaccess_kuap_prevent(to, n, UACCESS_KUAP_WRITE);
-	return left;
+	return _UACCESS_KUAP_CALL(to, n, UACCESS_KUAP_WRITE,
+				  _uaccess_copy_user((__force void *)to, from, n,
+						     _uaccess_dcbz));
 }
 
 _UACCESS_INLINE unsigned long _uaccess_copy_from(void *to,
 						 const void __user *from,
 						 unsigned long n)
 {
-	unsigned long left;
-
-	uaccess_kuap_allow(from, n, UACCESS_KUAP_READ);
-	left = _uaccess_copy_user(to, (__force const void *)from, n, _uaccess_dcbz);
-	uaccess_kuap_prevent(from, n, UACCESS_KUAP_READ);
-	return left;
+	return _UACCESS_KUAP_CALL(from, n, UACCESS_KUAP_READ,
+				  _uaccess_copy_user(to, (__force const void *)from,
+						     n, _uaccess_dcbz));
 }
 
 _UACCESS_INLINE unsigned long _uaccess_copy_unsafe(void __user *to,
