@@ -4,11 +4,13 @@
  * the handshake between the two CPUs, the second CPU's run, its output,
  * and its cases counted on the boot CPU. Both CPUs allocate from the one
  * locked page allocator, so each works on user pages of its own; faults
- * and timer counts are per CPU.
+ * and timer counts are per CPU. First, both hammer one user word with the
+ * futex atomics, under their timers.
  */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <uaccess.h>
 #include "harness.h"
 #include "platform.h"
 #include "suite.h"
@@ -60,12 +62,73 @@ int ap_plat_printf(const char *fmt, ...)
 	return n;
 }
 
+/*
+ * Both CPUs at once, on one user page: HAMMER_ROUNDS futex ADDs of 1 to
+ * word 0 each, and as many rounds of a spin lock on word 1 (compare-
+ * exchange 0 -> owner, release owner -> 0) around a read, add and write
+ * of a kernel counter that nothing else makes atomic. A lost update of
+ * either shows in the totals; a release that finds another owner counts
+ * as an error.
+ */
+#define HAMMER_ROUNDS 20000
+static unsigned int *hammer_page;
+static volatile unsigned long hammer_counter;
+static volatile unsigned long hammer_errors[2];
+
+static void hammer(unsigned int cpu)
+{
+	unsigned int __user *sum = (unsigned int __user *)hammer_page;
+	unsigned int __user *lock = sum + 1;
+	unsigned int old, cur, me = cpu + 1;
+	unsigned long errors = 0;
+
+	for (unsigned long i = 0; i < HAMMER_ROUNDS; i++) {
+		if (uaccess_futex_op(UACCESS_FUTEX_OP_ADD, 1, &old, sum))
+			errors++;
+		for (;;) {
+			if (uaccess_futex_cmpxchg(&cur, lock, 0, me)) {
+				errors++;
+				goto out;
+			}
+			if (cur == 0)
+				break;
+			cpu_relax();
+		}
+		hammer_counter = hammer_counter + 1;
+		if (uaccess_futex_cmpxchg(&cur, lock, me, 0) || cur != me)
+			errors++;
+	}
+out:
+	hammer_errors[cpu] = errors;
+}
+
+static void hammer_report(void)
+{
+	unsigned int sum, lock;
+
+	plat_user_begin();
+	sum = hammer_page[0];
+	lock = hammer_page[1];
+	plat_user_end();
+	t_group_begin("SMP: futex atomics from both CPUs");
+	t_case(hammer_errors[0] == 0 && hammer_errors[1] == 0,
+	       "errors: %lu on CPU 0, %lu on CPU 1", hammer_errors[0],
+	       hammer_errors[1]);
+	t_case(sum == 2 * HAMMER_ROUNDS, "futex ADD total %u, want %u", sum,
+	       2 * HAMMER_ROUNDS);
+	t_case(hammer_counter == 2 * HAMMER_ROUNDS && lock == 0,
+	       "counter under the compare-exchange lock %lu, want %u; lock word %u",
+	       hammer_counter, 2 * HAMMER_ROUNDS, lock);
+	t_group_end();
+}
+
 void smp_second_cpu_run(void)
 {
 	set_state(SECOND_UP);
 	while (state() != SECOND_GO)
 		cpu_relax();
 	timer_start();
+	hammer(1);
 	ap_suite_run(test_features, test_init_status, test_user_start,
 		     test_user_end);
 	/* The spins of known window state, here; the boot CPU reports them. */
@@ -82,8 +145,10 @@ bool smp_second_cpu_up(unsigned long spins)
 
 void smp_run_both(const struct timer_cpu *second)
 {
-	plat_printf("# SMP: both CPUs run macros, generic, bulk, nofault\n");
+	plat_printf("# SMP: both CPUs hammer one user word with the futex atomics, then run macros, generic, bulk, nofault\n");
+	hammer_page = plat_alloc_pages(1);
 	set_state(SECOND_GO);
+	hammer(0);
 	test_macros();
 	test_generic();
 	test_bulk();
@@ -91,6 +156,7 @@ void smp_run_both(const struct timer_cpu *second)
 	while (state() != SECOND_DONE)
 		cpu_relax();
 
+	hammer_report();
 	t_group_begin("SMP: the second CPU's cases (%lu passed, %lu failed)",
 		      second_passed, second_failed);
 	t_case(second_passed > 0, "the second CPU passed no case");

@@ -471,6 +471,52 @@ __must_check long uaccess_strncpy_from_kernel_nofault(char *dst, const void *src
 						      long count);
 
 /*
+ * Atomic operations on one 32-bit user word, for futexes (lib/futex.c):
+ * what a futex wait (read the word, compare, sleep) and a futex wake-op
+ * (change the word, report what it held) need. Neither call sleeps: a
+ * word on a page that is not present gives -UACCESS_EFAULT, and the
+ * kernel faults the page in and calls again, as with every fixup.
+ *
+ *  1. uaccess_futex_cmpxchg(cur, uaddr, oldval, newval): atomically
+ *     reads the word at uaddr and, if it equals oldval, writes newval;
+ *     *cur = the value read. 0 whether or not it was equal.
+ *  2. uaccess_futex_op(op, arg, old, uaddr): atomically replaces the
+ *     word w with SET arg, ADD w + arg (mod 2^32), OR w | arg, ANDN
+ *     w & ~arg or XOR w ^ arg (UACCESS_FUTEX_OP_*, the values of
+ *     Linux's FUTEX_OP_*); *old = w. 0.
+ *  3. Refused with nothing read or written: -UACCESS_ENOSYS for an op
+ *     not in that list (checked first), -UACCESS_EINVAL for a uaddr that
+ *     is not 4-byte aligned, -UACCESS_EFAULT for a word outside the user
+ *     range (access_ok(); the pointer is masked as in every checked call).
+ *  4. -UACCESS_EFAULT when the word is not both readable and writable,
+ *     the word unchanged: a word the caller can read but not write is an
+ *     error even where the comparison fails and nothing would be stored
+ *     (every backend makes the store there too: x86-64's lock cmpxchg
+ *     writes the value back, the LL/SC backends store-conditional the
+ *     value they read), so a futex on a read-only page fails the same
+ *     way on every architecture and whatever the word holds.
+ *  5. *cur and *old are written on success only.
+ *  6. A full barrier: no load or store before the call is reordered
+ *     after the word's access, nor one after it before it (on the 0
+ *     paths; an error promises no ordering).
+ *  7. Lock-free: an LL/SC backend retries a store-conditional that lost
+ *     its reservation (to another CPU's store or to an interrupt);
+ *     uaccess_futex_op() is a compare-and-exchange loop over the word and
+ *     retries while other CPUs change it. No result means "try again".
+ */
+#define UACCESS_FUTEX_OP_SET	0
+#define UACCESS_FUTEX_OP_ADD	1
+#define UACCESS_FUTEX_OP_OR	2
+#define UACCESS_FUTEX_OP_ANDN	3
+#define UACCESS_FUTEX_OP_XOR	4
+
+__must_check int uaccess_futex_cmpxchg(unsigned int *cur,
+				       unsigned int __user *uaddr,
+				       unsigned int oldval, unsigned int newval);
+__must_check int uaccess_futex_op(int op, unsigned int arg, unsigned int *old,
+				  unsigned int __user *uaddr);
+
+/*
  * Detect this CPU's features and configure the library for them. Returns 0,
  * or -1 if some code could not be patched (it then keeps its baseline code,
  * which is correct on every CPU, only slower).
@@ -601,6 +647,12 @@ void uaccess_unregister_module(struct uaccess_module *m);
 #define copy_from_kernel_nofault uaccess_copy_from_kernel_nofault
 #define copy_to_kernel_nofault uaccess_copy_to_kernel_nofault
 #define strncpy_from_kernel_nofault uaccess_strncpy_from_kernel_nofault
+#define __copy_to_user_inatomic __uaccess_copy_to_user
+#define __copy_from_user_inatomic __uaccess_copy_from_user
+#define futex_atomic_cmpxchg_inatomic uaccess_futex_cmpxchg
+/* Linux's takes an int *oval for the old value. */
+#define arch_futex_atomic_op_inuser(op, arg, oval, uaddr)		\
+	uaccess_futex_op(op, arg, (unsigned int *)(oval), uaddr)
 #endif
 
 #ifdef __cplusplus

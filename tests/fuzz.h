@@ -26,6 +26,7 @@ enum fuzz_op {
 	F_CLEAR, F___CLEAR, F_COPY_TO, F___COPY_TO, F_COPY_FROM,
 	F___COPY_FROM, F_COPY_FROM_NOZERO, F_GET, F___GET, F_PUT, F___PUT,
 	F_STRNCPY, F_STRNLEN, F_CHECK_ZEROED, F_COPY_STRUCT,
+	F_FUTEX_CMPXCHG, F_FUTEX_OP,
 	F_WIN, F_WIN_MASKED, F_WIN_READ, F_WIN_WRITE,
 	F_KFROM, F_KTO, F_KSTR,
 	F_NR_OPS
@@ -45,8 +46,10 @@ struct fuzz_case {
 	unsigned long lseed;	/* bytes of the arena as the layout leaves them */
 	unsigned long op;	/* enum fuzz_op */
 	unsigned long off;	/* user offset in the arena (or hole - off) */
-	unsigned long n;	/* size, count, usize, window length */
-	unsigned long n2;	/* ksize; masked object size */
+	unsigned long n;	/* size, count, usize, window length; futex: 4 */
+	unsigned long n2;	/* ksize; masked object size; futex: op % 8, or
+				 * for a compare-exchange an odd n2 compares with
+				 * the word the call finds */
 	unsigned long koff;	/* kernel operand at kbuf + FUZZ_KPAD + koff */
 	unsigned long cseed;	/* bytes the call finds */
 	unsigned long cmode;	/* how they are drawn (see fill_bytes) */
@@ -85,6 +88,15 @@ struct fuzz_shadow {
 
 /* The value put number i of a case writes, drawn from its seed. */
 unsigned long long fuzz_put_value(const struct fuzz_case *c, unsigned long i);
+
+/*
+ * The futex calls: what the compare-exchange compares with, from the
+ * case and the arena as the call finds it (shadow u before the call);
+ * and the value *cur / *old keeps when the call must not write it.
+ */
+unsigned int fuzz_futex_oldval(const struct fuzz_case *c,
+			       const struct fuzz_mem *m, const unsigned char *u);
+#define FUZZ_FUTEX_UNSET 0xa5a5a5a5U
 
 /* The model: from the shadows before the call, the expected state after. */
 void fuzz_model(const struct fuzz_case *c, const struct fuzz_mem *m,

@@ -211,6 +211,61 @@ static void scalar(struct ctx *x)
 		x->e->ret = 0;
 }
 
+unsigned int fuzz_futex_oldval(const struct fuzz_case *c,
+			       const struct fuzz_mem *m, const unsigned char *u)
+{
+	if ((c->n2 & 1) && c->off + 4 <= m->asize)
+		return (unsigned int)load_scalar(u + c->off, 4);
+	return (unsigned int)fuzz_put_value(c, 1);
+}
+
+/*
+ * The futex calls: an unknown op, then a misaligned word, then the range
+ * check refuse with nothing touched; an aligned word lies in one page,
+ * which must be readable and writable (read-only fails whatever the
+ * comparison), else -EFAULT and nothing written. The value read comes
+ * back through vals[0], or FUZZ_FUTEX_UNSET where it must not be written.
+ */
+static void futex(struct ctx *x)
+{
+	const struct fuzz_case *c = x->c;
+	unsigned long a = (unsigned long)x->m->arena + c->off;
+	unsigned int w, arg = (unsigned int)fuzz_put_value(c, 0), next;
+	int op = (int)(c->n2 % 8);
+	unsigned char b[4];
+
+	x->e->nvals = 1;
+	x->e->vals[0] = FUZZ_FUTEX_UNSET;
+	if (c->op == F_FUTEX_OP && op > UACCESS_FUTEX_OP_XOR) {
+		x->e->ret = -UACCESS_ENOSYS;
+		return;
+	}
+	if (a & 3) {
+		x->e->ret = -UACCESS_EINVAL;
+		return;
+	}
+	x->e->ret = EFAULT_RET;
+	if (!in_range(x, c->off, 4) || first_bad(x, c->off, 4, true) < 4)
+		return;
+	w = (unsigned int)load_scalar(x->s->u + c->off, 4);
+	if (c->op == F_FUTEX_CMPXCHG) {
+		next = w == fuzz_futex_oldval(c, x->m, x->s->u) ? arg : w;
+	} else {
+		switch (op) {
+		case UACCESS_FUTEX_OP_SET: next = arg; break;
+		case UACCESS_FUTEX_OP_ADD: next = w + arg; break;
+		case UACCESS_FUTEX_OP_OR: next = w | arg; break;
+		case UACCESS_FUTEX_OP_ANDN: next = w & ~arg; break;
+		default: next = w ^ arg; break;
+		}
+	}
+	store_scalar(b, next, 4);
+	for (unsigned long i = 0; i < 4; i++)
+		uset(x, c->off + i, b[i], false);
+	x->e->vals[0] = w;
+	x->e->ret = 0;
+}
+
 /* strncpy_from_user, strnlen_user: the walk in address order. */
 static void strings(struct ctx *x)
 {
@@ -397,6 +452,9 @@ void fuzz_model(const struct fuzz_case *c, const struct fuzz_mem *m,
 		break;
 	case F_COPY_STRUCT:
 		copy_struct(&x);
+		break;
+	case F_FUTEX_CMPXCHG: case F_FUTEX_OP:
+		futex(&x);
 		break;
 	case F_WIN: case F_WIN_MASKED: case F_WIN_READ: case F_WIN_WRITE:
 		window(&x);

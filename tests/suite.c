@@ -13,6 +13,7 @@ const struct test suite[] = {
 	{ "generic", test_generic },
 	{ "untag", test_untag },
 	{ "zero_extend", test_zero_extend },
+	{ "futex", test_futex },
 	{ "window", test_window },
 	{ "bulk", test_bulk },
 	{ "strings", test_strings },

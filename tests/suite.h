@@ -15,6 +15,7 @@ void test_macros(void);
 void test_generic(void);
 void test_untag(void);
 void test_zero_extend(void);
+void test_futex(void);
 void test_strings(void);
 void test_window(void);
 void test_struct(void);

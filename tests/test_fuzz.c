@@ -42,7 +42,8 @@ static const char *const op_names[F_NR_OPS] = {
 	"copy_from_user", "__copy_from_user", "copy_from_user_nozero",
 	"get_user", "__get_user", "put_user", "__put_user",
 	"strncpy_from_user", "strnlen_user", "check_zeroed_user",
-	"copy_struct_from_user", "user_access_begin",
+	"copy_struct_from_user", "futex_cmpxchg", "futex_op",
+	"user_access_begin",
 	"masked_user_access_begin", "user_read_access_begin",
 	"user_write_access_begin", "copy_from_kernel_nofault",
 	"copy_to_kernel_nofault", "strncpy_from_kernel_nofault",
@@ -283,6 +284,9 @@ fault:
 	(c->n == 1 ? CALL(1) : c->n == 2 ? CALL(2) : c->n == 4 ? CALL(4) : \
 	 c->n == 8 ? CALL(8) : CALL(c->n))
 
+/* What the futex compare-exchange compares with: set before the model runs. */
+static unsigned int futex_oldval;
+
 static long run_op(const struct fuzz_case *c, unsigned long long *vals,
 		   unsigned long *nvals)
 {
@@ -345,6 +349,19 @@ static long run_op(const struct fuzz_case *c, unsigned long long *vals,
 		return check_zeroed_user(UPTR(u), c->n);
 	case F_COPY_STRUCT:
 		return copy_struct_from_user(k, c->n2, UPTR(u), c->n);
+	case F_FUTEX_CMPXCHG: case F_FUTEX_OP: {
+		unsigned int w = FUZZ_FUTEX_UNSET;
+
+		if (c->op == F_FUTEX_CMPXCHG)
+			r = uaccess_futex_cmpxchg(&w, (unsigned int __user *)u,
+						  futex_oldval, (unsigned int)pv);
+		else
+			r = uaccess_futex_op((int)(c->n2 % 8), (unsigned int)pv,
+					     &w, (unsigned int __user *)u);
+		*nvals = 1;
+		vals[0] = w;
+		return r;
+	}
 	case F_WIN: case F_WIN_MASKED: case F_WIN_READ: case F_WIN_WRITE:
 		return run_window(c, vals, nvals);
 	case F_KFROM:
@@ -402,6 +419,7 @@ static bool run_case(const struct fuzz_case *c, char *why, size_t len)
 
 	apply_layout(c);
 	fill_case(c);
+	futex_oldval = fuzz_futex_oldval(c, &M, S.u);
 	fuzz_model(c, &M, &S, &e);
 	r = run_op(c, vals, &nvals);
 	if (c->op == F_STRNLEN && e.ret > (long)c->n ? r <= (long)c->n : r != e.ret) {
@@ -525,6 +543,9 @@ static void fuzz_fix(struct fuzz_case *c)
 	} else if (c->op == F_WIN_MASKED) {
 		c->n2 = 8UL << (c->n2 % 4);
 		c->n = c->n2;
+	} else if (c->op == F_FUTEX_CMPXCHG || c->op == F_FUTEX_OP) {
+		c->n = 4;
+		c->n2 %= 8;
 	}
 	if (c->op < F_KFROM) {
 		if (c->n > a)
@@ -583,7 +604,12 @@ static void gen_case(struct fuzz_case *c, unsigned long seed)
 		c->n2 = 8UL << rnd(&s, 4);
 		c->n = c->n2;
 	}
+	if (c->op == F_FUTEX_CMPXCHG || c->op == F_FUTEX_OP)
+		c->n = 4;
 	c->off = pick_off(&s, c, c->n);
+	/* Futex words: mostly aligned, as the calls need them. */
+	if ((c->op == F_FUTEX_CMPXCHG || c->op == F_FUTEX_OP) && rnd(&s, 4))
+		c->off &= ~3UL;
 	if (c->op >= F_KFROM)
 		c->off = rnd(&s, 3) ? rnd(&s, 72) : rnd(&s, M.page + 1);
 	c->koff = rnd(&s, 16);

@@ -14,6 +14,7 @@
  * inside one page and a dc zva that faults does so at its first byte.
  */
 unsigned long _uaccess_zva[2];
+unsigned long _uaccess_pan;
 
 static const char *strategy = "sttr";
 
@@ -25,6 +26,7 @@ int _uaccess_arch_setup(unsigned long features)
 	unsigned long block = a64_zva_block();
 
 	refused = NULL;
+	_uaccess_pan = a64_has_pan();
 	/* A forced set gets only what this CPU has (see the feature bits). */
 	if (!(features & UACCESS_FEAT_DCZVA))
 		block = 0;

@@ -273,6 +273,19 @@ static void kernel_addresses(void)
 	       copy_to_user(UPTR(u), kd, 64) == 64 && clear_user(UPTR(u), 64) == 64,
 	       "checked calls on the EL1-only page %p: not the full count, or "
 	       "copy_from_user did not zero-fill", (void *)u);
+	{
+		/* The exclusives are privileged: the ldtr before them judges. */
+		unsigned int cur = 1, old = 1;
+		int rc = uaccess_futex_cmpxchg(&cur, (unsigned int __user *)u,
+					       KPAT * 0x01010101U, 0);
+		int ro = uaccess_futex_op(UACCESS_FUTEX_OP_ADD, 1, &old,
+					  (unsigned int __user *)(u + 8));
+
+		t_case(rc == -UACCESS_EFAULT && ro == -UACCESS_EFAULT &&
+		       cur == 1 && old == 1,
+		       "futex calls on the EL1-only page %p: %d %d (cur %u, old %u)",
+		       (void *)u, rc, ro, cur, old);
+	}
 	plat_user_begin();
 	kept = all(u, PAGE_SIZE, KPAT);
 	plat_user_end();

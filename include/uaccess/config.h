@@ -12,6 +12,11 @@
  *   UACCESS_E2BIG       the errno value copy_struct_from_user() returns
  *                       negated for a user struct larger than the kernel's
  *                       with a nonzero byte past it (7, as on Linux)
+ *   UACCESS_EINVAL      the errno value the futex atomics return negated for
+ *                       a misaligned word (22, as on Linux)
+ *   UACCESS_ENOSYS      the errno value uaccess_futex_op() returns negated
+ *                       for an operation it does not know (38, as
+ *                       Linux's arch_futex_atomic_op_inuser())
  */
 #ifndef UACCESS_CONFIG_H
 #define UACCESS_CONFIG_H
@@ -26,6 +31,14 @@
 
 #ifndef UACCESS_E2BIG
 #define UACCESS_E2BIG 7
+#endif
+
+#ifndef UACCESS_EINVAL
+#define UACCESS_EINVAL 22
+#endif
+
+#ifndef UACCESS_ENOSYS
+#define UACCESS_ENOSYS 38
 #endif
 
 #endif /* UACCESS_CONFIG_H */

@@ -9,6 +9,13 @@
  *   _uaccess_copy_unsafe                  bulk to user, inside the caller's window
  *   _uaccess_get_unsafe, _uaccess_put_unsafe     one scalar, no window
  *   _uaccess_barrier_nospec               the barrier of user_access_begin
+ *   _uaccess_futex_cmpxchg_unsafe(cur, p, old, new)   the futex atomic:
+ *       inside a window, p 4-byte aligned and in the user range: atomically
+ *       read the word at p, store new if it equals old, ELSE STORE BACK
+ *       what was read (so a word that cannot be written faults either
+ *       way), a full barrier; *cur = the value read and 0, or
+ *       -UACCESS_EFAULT with the word unchanged (lib/futex.c builds every
+ *       futex call on it)
  * and, where the defaults below do not fit: _uaccess_user_open,
  * _uaccess_user_close, _uaccess_untag_addr, _uaccess_mask_addr (with
  * _UACCESS_MASKED_ADDR), _uaccess_mask_object (with

@@ -45,6 +45,8 @@
 #define uaccess_check_zeroed_user _UACCESS_NS(uaccess_check_zeroed_user)
 #define uaccess_copy_struct_from_user _UACCESS_NS(uaccess_copy_struct_from_user)
 #define uaccess_strncpy_from_kernel_nofault _UACCESS_NS(uaccess_strncpy_from_kernel_nofault)
+#define uaccess_futex_cmpxchg _UACCESS_NS(uaccess_futex_cmpxchg)
+#define uaccess_futex_op _UACCESS_NS(uaccess_futex_op)
 
 /* Between lib/ and the architectures (lib/internal.h). */
 #define _uaccess_extable_sort _UACCESS_NS(_uaccess_extable_sort)

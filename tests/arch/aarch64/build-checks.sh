@@ -62,6 +62,8 @@ result $? "user accesses unprivileged, kernel ones not ($(echo "$priv" | grep -c
 # unprivileged, but in the kernel probes' files (*kernel_nofault*), where
 # it must be plain. The entries are read from each object's relocations
 # (an entry's first word points at its instruction: "SECTION+OFFSET").
+# The futex atomic's exclusives (futex.o) have no unprivileged form: an
+# ldtr before them judges EL0's permission (<uaccess/arch.h>).
 cdir=$(mktemp -d)
 case $LIB in /*) lib=$LIB ;; *) lib=$PWD/$LIB ;; esac
 (cd "$cdir" && ${OBJDUMP%objdump}ar x "$lib")
@@ -76,7 +78,8 @@ cpriv=$(for o in "$cdir"/*.o; do
 			$1 ~ /^[0-9a-f]+:$/ { a = $1; sub(":", "", a)
 				if (hex(a) == hex(substr(off, 3))) {
 					u = $2 ~ /^(ld|st)tr/
-					print ((u != k) ? "ok" : name ": " $2)
+					x = name == "futex.o" && $2 ~ /^(ldxr|stlxr)$/
+					print ((u != k || x) ? "ok" : name ": " $2)
 				} }'
 	done
 done)

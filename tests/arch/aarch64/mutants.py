@@ -95,6 +95,13 @@ M = [
  ("get_user of 2 bytes sign-extends", A, H,
   '	_UACCESS_GET_SIZED("ldtrb", "ldtrh", "ldtr", "ldtr", p, size, v, err);\n',
   '	_UACCESS_GET_SIZED("ldtrb", "ldtrsh", "ldtr", "ldtr", p, size, v, err);\n'),
+ ("futex compare-exchange stores nothing when the word differs", A, H,
+  '"	csel %w[store], %w[new], %w[seen], eq\\n"',
+  '"	b.ne 4f\\n	csel %w[store], %w[new], %w[seen], eq\\n"'),
+ ("futex exclusives without the ldtr before them", A, BM,
+  '"1:	ldtr %w[seen], [%[p]]\\n"', '"1:	nop\\n"'),
+ ("futex fault exit leaves PAN cleared", A, BM,
+  '"	b 4b\\n"', '"	b 6b\\n"'),
 ]
 
 QEMU = os.environ.get('QEMU_AARCH64', 'qemu-aarch64')

@@ -193,6 +193,10 @@ M = [
  ("uaccess_set_user_range: no warning for a range holding the masked address",
   'lib/uaccess.c', 32, ['750/native'],
   "	return m < end && start <= m + 4095 ? -1 : 0;", "	(void)m;\n	return 0;"),
+ ("futex compare-exchange stores nothing when the word differs", A, 32,
+  DEFAULT, '"	beq .Lcas_st%=\\n"', '"	bne 3f\\n	beq .Lcas_st%=\\n"'),
+ ("futex stwcx. loses its table entry", A, 32, DEFAULT,
+  "UACCESS_EXTABLE(2b, 4b)\n", "\n"),
 ]
 
 QEMU = os.environ.get('QEMU_PPC', 'qemu-ppc')

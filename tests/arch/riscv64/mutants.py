@@ -93,6 +93,13 @@ M = [
   '	__asm__ volatile(_UACCESS_CSRS_SSTATUS : : "r"(UACCESS_SSTATUS_SUM) : "memory");\n', ''),
  ("SUM left open (csrc left out of the window)", A, BM,
   '	__asm__ volatile(_UACCESS_CSRC_SSTATUS : : "r"(UACCESS_SSTATUS_SUM) : "memory");\n', ''),
+ ("futex compare-exchange stores nothing when the word differs", A, H,
+  '"	beq %[seen], %[old], .Lcas_sc%=\\n"',
+  '"	bne %[seen], %[old], 3f\\n	beq %[seen], %[old], .Lcas_sc%=\\n"'),
+ ("futex sc.w loses its table entry", A, H,
+  "UACCESS_EXTABLE(2b, 4b)\n", "\n"),
+ ("futex compare-exchange compares a zero-extended oldval", A, H,
+  '[old] "r"((long)(int)oldval)', '[old] "r"((long)oldval)'),
 ]
 
 QEMU = os.environ.get('QEMU_RISCV64', 'qemu-riscv64')

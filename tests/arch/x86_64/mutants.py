@@ -251,6 +251,23 @@ M = [
  ("kernel #GP handler does not ask uaccess_fixup", 'examples/x86_64/trap.c',
   "	if (f->vector == VEC_GP && general_protection(f))\n",
   "	if (f->vector == 0xff && general_protection(f))\n", ['qemu:max']),
+ # The futex atomics (lib/futex.c and the x86-64 lock cmpxchg).
+ ("futex compare-exchange skips the write-back when the word differs", A,
+  '"1:	lock cmpxchgl %[new], %[mem]\\n"',
+  '"	cmpl %[mem], %%eax\\n	jne 2f\\n1:	lock cmpxchgl %[new], %[mem]\\n"'),
+ ("futex compare-exchange without the lock prefix", A,
+  '"1:	lock cmpxchgl', '"1:	cmpxchgl', ['qemu:max-smp2']),
+ ("futex: a misaligned word reaches the atomic", 'lib/futex.c',
+  "	if (_uaccess_untag_addr((__force unsigned long)uaddr) & 3)\n", "	if (0)\n"),
+ ("futex_op accepts the op after XOR", 'lib/futex.c',
+  "op > UACCESS_FUTEX_OP_XOR)", "op > UACCESS_FUTEX_OP_XOR + 1)"),
+ ("futex_op does not retry when another CPU changed the word", 'lib/futex.c',
+  "		if (err || seen == w)\n			break;\n", "		break;\n", ['qemu:max-smp2']),
+ ("futex_cmpxchg writes *cur on a fault", 'lib/futex.c',
+  "	if (!err)\n		*cur = v;", "	*cur = v;"),
+ ("futex_cmpxchg leaves its window open", 'lib/futex.c',
+  "	_uaccess_user_close(uaddr, sizeof(*uaddr), UACCESS_READ | UACCESS_WRITE);\n	if (!err)\n		*cur = v;",
+  "	if (!err)\n		*cur = v;", ['qemu:max']),
 ]
 # Each mutant runs against these feature sets until one run fails. A
 # module's own patch sites differ between feature sets only at the short

@@ -31,6 +31,7 @@
 #define _uaccess_copy_from_user _UACCESS_NS(_uaccess_copy_from_user)
 #define _uaccess_copy_kernel _UACCESS_NS(_uaccess_copy_kernel)
 #define _uaccess_zva _UACCESS_NS(_uaccess_zva)
+#define _uaccess_pan _UACCESS_NS(_uaccess_pan)
 
 /* .S functions start on 16 bytes (the default), so say it once. */
 #define _UACCESS_FUNC_ALIGN 4
@@ -89,6 +90,8 @@
 #define UACCESS_FEATURE_NAMES { [0] = "dczva" }
 
 extern unsigned long _uaccess_zva[2];
+/* Nonzero in an EL1 build on a CPU with PAN, from uaccess_init(). */
+extern unsigned long _uaccess_pan;
 
 /* The out-of-line routines (AAPCS64 functions): bytes not done. */
 unsigned long _uaccess_clear_user(void __user *to, unsigned long n);
@@ -155,6 +158,66 @@ _UACCESS_INLINE unsigned long _uaccess_kernel_copy_nofault(void *dst, const void
 							   unsigned long n)
 {
 	return _uaccess_copy_kernel(dst, src, n);
+}
+
+/*
+ * The futex atomic: ldxr / stlxr, then dmb ish (a full barrier). No
+ * exclusive has an unprivileged form, so EL0's permission is asked first
+ * by an ldtr: it faults on a page EL0 cannot read (an EL1-only page in the
+ * user range, which ldxr at EL1 could reach), and a page EL0 can read is
+ * writable at EL1 exactly when EL0 may write it (the AP encodings), so
+ * stlxr then faults where an EL0 store would. In an EL1 build PAN is
+ * cleared around the exclusives if it is set, and set again on every exit
+ * (an interrupt in between finds PAN as SPAN sets it, and its eret
+ * restores the loop's). When the word differs from oldval, stlxr stores
+ * back the value ldxr read, so a read-only word faults whatever the
+ * comparison says; a lost reservation fails the stlxr and the loop reads
+ * again.
+ */
+_UACCESS_INLINE int _uaccess_futex_cmpxchg_unsafe(unsigned int *cur,
+						  unsigned int __user *p,
+						  unsigned int oldval,
+						  unsigned int newval)
+{
+	unsigned long pan = 0;
+	unsigned int seen, store, fail;
+	int err = 0;
+
+#if UACCESS_AARCH64_PAN
+	if (_uaccess_pan)
+		__asm__ volatile(".arch_extension pan\n\tmrs %0, pan" : "=r"(pan));
+#endif
+	__asm__ volatile("1:	ldtr %w[seen], [%[p]]\n"
+#if UACCESS_AARCH64_PAN
+			 "	cbz %[pan], 2f\n"
+			 "	msr pan, #0\n"
+#endif
+			 "2:	ldxr %w[seen], [%[p]]\n"
+			 "	cmp %w[seen], %w[old]\n"
+			 "	csel %w[store], %w[new], %w[seen], eq\n"
+			 "3:	stlxr %w[fail], %w[store], [%[p]]\n"
+			 "	cbnz %w[fail], 2b\n"
+			 "	dmb ish\n"
+			 "4:\n"
+#if UACCESS_AARCH64_PAN
+			 "	cbz %[pan], 6f\n"
+			 "	msr pan, #1\n"
+			 "6:\n"
+#endif
+			 "	.pushsection .text.unlikely, \"ax\"\n"
+			 "5:	mov %w[err], %[efault]\n"
+			 "	b 4b\n"
+			 "	.popsection\n"
+			 UACCESS_EXTABLE(1b, 5b)
+			 UACCESS_EXTABLE(2b, 5b)
+			 UACCESS_EXTABLE(3b, 5b)
+			 : [err] "+r"(err), [seen] "=&r"(seen),
+			   [store] "=&r"(store), [fail] "=&r"(fail)
+			 : [p] "r"(p), [old] "r"(oldval), [new] "r"(newval),
+			   [pan] "r"(pan), [efault] "i"(-UACCESS_EFAULT)
+			 : "memory", "cc");
+	*cur = seen;
+	return err;
 }
 
 /*

@@ -226,6 +226,48 @@ _UACCESS_INLINE int _uaccess_put_unsafe(unsigned long long v, void __user *p,
 }
 
 /*
+ * The futex atomic: lwarx / stwcx., between two syncs (a full barrier).
+ * When the word differs from oldval, stwcx. stores back the value lwarx
+ * read, so that a read-only word faults (a data storage interrupt on the
+ * store) whatever the comparison says; a lost reservation (another CPU's
+ * store, an interrupt between the two) fails the stwcx., and the loop
+ * reads again.
+ */
+_UACCESS_INLINE int _uaccess_futex_cmpxchg_unsafe(unsigned int *cur,
+						  unsigned int __user *p,
+						  unsigned int oldval,
+						  unsigned int newval)
+{
+	unsigned int seen, store;
+	int err = 0;
+
+	__asm__ volatile("	sync\n"
+			 "1:	lwarx %[seen], 0, %[p]\n"
+			 "	mr %[store], %[new]\n"
+			 "	cmpw %[seen], %[old]\n"
+			 "	beq .Lcas_st%=\n"
+			 "	mr %[store], %[seen]\n"
+			 ".Lcas_st%=:\n"
+			 "2:	stwcx. %[store], 0, %[p]\n"
+			 "	bne- 1b\n"
+			 "	sync\n"
+			 "3:\n"
+			 "	.pushsection .text.unlikely, \"ax\"\n"
+			 "4:	li %[err], %[efault]\n"
+			 "	b 3b\n"
+			 "	.popsection\n"
+			 UACCESS_EXTABLE(1b, 4b)
+			 UACCESS_EXTABLE(2b, 4b)
+			 : [err] "+r"(err), [seen] "=&r"(seen),
+			   [store] "=&r"(store)
+			 : [p] "r"(p), [old] "r"(oldval), [new] "r"(newval),
+			   [efault] "i"(-UACCESS_EFAULT)
+			 : "memory", "cr0");
+	*cur = seen;
+	return err;
+}
+
+/*
  * The barrier of user_access_begin(): sync waits until every earlier
  * instruction and access has completed; isync then discards anything
  * fetched after it, so no later load runs ahead of the range check.

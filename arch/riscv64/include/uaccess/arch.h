@@ -229,6 +229,48 @@ _UACCESS_INLINE int _uaccess_put_unsafe(unsigned long long v, void __user *p,
 }
 
 /*
+ * The futex atomic: lr.w / sc.w, between two fences (a full barrier).
+ * When the word differs from oldval, sc.w stores back the value lr.w
+ * read, so that a read-only word faults (a store page fault) whatever
+ * the comparison says; a lost reservation (another hart's store, a trap
+ * taken between the two) fails the sc.w, and the loop reads again. lr.w
+ * sign-extends, so oldval is compared sign-extended too.
+ */
+_UACCESS_INLINE int _uaccess_futex_cmpxchg_unsafe(unsigned int *cur,
+						  unsigned int __user *p,
+						  unsigned int oldval,
+						  unsigned int newval)
+{
+	long seen, store, fail;
+	int err = 0;
+
+	__asm__ volatile("	fence rw, rw\n"
+			 "1:	lr.w %[seen], (%[p])\n"
+			 "	mv %[store], %[new]\n"
+			 "	beq %[seen], %[old], .Lcas_sc%=\n"
+			 "	mv %[store], %[seen]\n"
+			 ".Lcas_sc%=:\n"
+			 "2:	sc.w %[fail], %[store], (%[p])\n"
+			 "	bnez %[fail], 1b\n"
+			 "	fence rw, rw\n"
+			 "3:\n"
+			 "	.pushsection .text.unlikely, \"ax\"\n"
+			 "4:	li %[err], %[efault]\n"
+			 "	j 3b\n"
+			 "	.popsection\n"
+			 UACCESS_EXTABLE(1b, 4b)
+			 UACCESS_EXTABLE(2b, 4b)
+			 : [err] "+r"(err), [seen] "=&r"(seen),
+			   [store] "=&r"(store), [fail] "=&r"(fail)
+			 : [p] "r"(p), [old] "r"((long)(int)oldval),
+			   [new] "r"((long)(int)newval),
+			   [efault] "i"(-UACCESS_EFAULT)
+			 : "memory");
+	*cur = (unsigned int)seen;
+	return err;
+}
+
+/*
  * The barrier of user_access_begin(). RISC-V defines no speculation
  * barrier: no fence is specified to stop a load from executing before an
  * earlier branch resolves (fence orders memory accesses, fence.i the

@@ -335,6 +335,34 @@ fault:
 }
 
 /*
+ * The futex atomic: lock cmpxchg, a full barrier, which writes the
+ * destination back when the comparison fails, so a read-only word faults
+ * either way (#PF with the write bit). It faults whole: a fault leaves
+ * the word as it was.
+ */
+_UACCESS_INLINE int _uaccess_futex_cmpxchg_unsafe(unsigned int *cur,
+						  unsigned int __user *p,
+						  unsigned int oldval,
+						  unsigned int newval)
+{
+	int err = 0;
+
+	__asm__ volatile("1:	lock cmpxchgl %[new], %[mem]\n"
+			 "2:\n"
+			 UACCESS_EXTABLE(1b, 3f)
+			 "	.pushsection .text.unlikely, \"ax\"\n"
+			 "3:	movl %[efault], %[err]\n"
+			 "	jmp 2b\n"
+			 "	.popsection\n"
+			 : [err] "+r"(err), "+a"(oldval),
+			   [mem] "+m"(_UACCESS_MEM(unsigned int, p))
+			 : [new] "r"(newval), [efault] "i"(-UACCESS_EFAULT)
+			 : "memory", "cc");
+	*cur = oldval;
+	return err;
+}
+
+/*
  * Spectre v1: the address the checked calls use after access_ok(), a if
  * start <= a < end, else _UACCESS_MASKED_ADDR, computed without a branch:
  * cmp, then cmovb picks a over the constant when the carry says inside.
