@@ -5,11 +5,14 @@
  * plat_protect() and plat_page_size() over the kernel's page_layout and
  * mmu_set_user_page(). A request the region or the pool cannot meet ends
  * the run (kernel_fail()): a test that wanted the pages cannot go on.
+ * Each allocation of kernel pages is one object of the hardened copies'
+ * check (usercopy_check.c), once page_alloc_check_copies() installed it.
  */
 #include <string.h>
 #include "platform.h"
 #include "console.h"
 #include "page_alloc.h"
+#include "usercopy_check.h"
 
 static volatile int alloc_lock;
 static unsigned long user_used, kernel_used;	/* pages handed out */
@@ -68,8 +71,18 @@ void *plat_alloc_kernel_pages(size_t npages)
 			    (unsigned long)npages);
 	p = page_layout.kernel_pool + kernel_used * page_layout.page_size;
 	kernel_used += npages;
+	usercopy_heap_add(p, npages * page_layout.page_size);
 	unlock();
 	return p;
+}
+
+/* The hardened copies' check (usercopy_check.c): the pool is its heap. */
+void page_alloc_check_copies(void)
+{
+	unsigned long start = (unsigned long)page_layout.kernel_pool;
+
+	usercopy_check_init(start, start + page_layout.kernel_pages *
+			    page_layout.page_size);
 }
 
 /*

@@ -33,4 +33,7 @@ void mmu_set_user_page(unsigned long va, enum plat_prot prot);
 /* In the user region's pages handed out so far. */
 bool mmu_is_user(unsigned long va);
 
+/* Install the check of the hardened copies over the kernel pool. */
+void page_alloc_check_copies(void);
+
 #endif

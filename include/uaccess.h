@@ -50,6 +50,27 @@
  *     first, so a nonzero one there gives -E2BIG even where src[0, min)
  *     would fault. usize 0 reads nothing and succeeds, as a copy_from_user
  *     of 0 bytes does.
+ * 11. Hardened copies (UACCESS_HARDENED, on unless built with 0): first of
+ *     all, copy_from_user, copy_from_user_nozero and copy_to_user compare
+ *     n, and copy_struct_from_user ksize, with the size the compiler knows
+ *     of the kernel object that to, from or dst points into
+ *     (__builtin_object_size(p, 0): from p to that object's end). Where n
+ *     is a constant larger than it, the build fails with an error that
+ *     names the call. The size is the optimizer's: at -O0 none is known.
+ * 12. Refused at run time: n larger than that size, n above INT_MAX
+ *     (whatever the object), or n refused by the kernel's check (13). The
+ *     call returns n (copy_struct_from_user -UACCESS_E2BIG, as Linux's),
+ *     reads and writes nothing, user or kernel, and tells the kernel's
+ *     report hook. copy_from_user does not zero-fill here: a refusal means
+ *     the caller's size is wrong, so the object's bounds are in doubt
+ *     (after the kernel's check none is known), and the only write that
+ *     cannot overrun it is none.
+ * 13. Where the compiler knows no size for the object, the kernel's check
+ *     (uaccess_set_usercopy_check()), if set, says whether [p, p + n) lies
+ *     inside one object of its own (a heap allocation, the live stack).
+ * 14. get_user and put_user are not checked: their kernel side is x, of
+ *     *ptr's type, whose size is the size they copy, so no length can
+ *     exceed it. Nor are the __ forms: the checked calls are built on them.
  *
  * Counts are exact: never more bytes reported done than were done (that
  * would leak kernel data through copy_from_user) and never fewer (a short
@@ -160,18 +181,23 @@ _UACCESS_INLINE __must_check unsigned long uaccess_clear_user(void __user *to, u
 	return __uaccess_clear_user(uaccess_mask_ptr(to), n);
 }
 
-_UACCESS_INLINE __must_check unsigned long uaccess_copy_to_user(void __user *to,
-						 const void *from,
-						 unsigned long n)
+/*
+ * The checked copies without the size check of contracts 11 to 14: what
+ * the hardened calls below run once their check has passed, and what
+ * code that has bounded n itself may call (the bench times both).
+ */
+_UACCESS_INLINE __must_check unsigned long
+_uaccess_copy_to_user_unhardened(void __user *to, const void *from,
+				 unsigned long n)
 {
 	if (!uaccess_access_ok(to, n))
 		return n;
 	return __uaccess_copy_to_user(uaccess_mask_ptr(to), from, n);
 }
 
-_UACCESS_INLINE __must_check unsigned long uaccess_copy_from_user(void *to,
-						   const void __user *from,
-						   unsigned long n)
+_UACCESS_INLINE __must_check unsigned long
+_uaccess_copy_from_user_unhardened(void *to, const void __user *from,
+				   unsigned long n)
 {
 	unsigned long left = n;
 
@@ -190,7 +216,8 @@ _UACCESS_INLINE __must_check unsigned long uaccess_copy_from_user(void *to,
 }
 
 _UACCESS_INLINE __must_check unsigned long
-uaccess_copy_from_user_nozero(void *to, const void __user *from, unsigned long n)
+_uaccess_copy_from_user_nozero_unhardened(void *to, const void __user *from,
+					  unsigned long n)
 {
 	if (!uaccess_access_ok(from, n))
 		return n;
@@ -200,9 +227,142 @@ uaccess_copy_from_user_nozero(void *to, const void __user *from, unsigned long n
 /* lib/copy_struct_from_user.c; contracts 9 and 10 above. */
 __must_check int uaccess_check_zeroed_user(const void __user *from,
 					   unsigned long size);
-__must_check int uaccess_copy_struct_from_user(void *dst, unsigned long ksize,
-					       const void __user *src,
-					       unsigned long usize);
+__must_check int _uaccess_copy_struct_from_user(void *dst, unsigned long ksize,
+						const void __user *src,
+						unsigned long usize);
+
+/*
+ * The kernel's side of contracts 12 and 13: two hooks, none by default.
+ * Set them at boot, before the first copy, or at any time (a copy calls
+ * the hook it finds). Each setter returns the hook it replaces; NULL
+ * removes one. Neither hook may make a checked copy itself.
+ *
+ * check(obj, n, to_user): true if [obj, obj + n) lies inside one object
+ * of the kernel's, or in memory it does not track; false refuses the
+ * copy. to_user: obj is the source of a copy to user memory, else the
+ * destination (Linux's check_object_size()). Called where the compiler
+ * knows no size for obj, n constant or not, after the INT_MAX check.
+ *
+ * report(why, obj, size, n, to_user): told of each refusal (why is a
+ * UACCESS_USERCOPY_* below; size is the one the compiler knew, ~0UL for
+ * none). When it returns, so does the call, as contract 12 says; a kernel
+ * that stops on a refusal, as Linux does, stops in it.
+ */
+#define UACCESS_USERCOPY_SIZE		1	/* n above the known size */
+#define UACCESS_USERCOPY_INT_MAX	2	/* n above INT_MAX */
+#define UACCESS_USERCOPY_CHECK		3	/* the kernel's check: false */
+
+typedef bool uaccess_usercopy_check_t(const void *obj, unsigned long n,
+				      bool to_user);
+typedef void uaccess_usercopy_report_t(int why, const void *obj,
+				       unsigned long size, unsigned long n,
+				       bool to_user);
+uaccess_usercopy_check_t *uaccess_set_usercopy_check(uaccess_usercopy_check_t *check);
+uaccess_usercopy_report_t *uaccess_set_usercopy_report(uaccess_usercopy_report_t *report);
+
+/* lib/hardened_usercopy.c: the hooks' ends, out of line and cold. */
+extern uaccess_usercopy_check_t *_uaccess_usercopy_check_hook;
+bool _uaccess_usercopy_check(const void *obj, unsigned long n, bool to_user);
+__attribute__((__cold__)) void
+_uaccess_usercopy_refused(int why, const void *obj, unsigned long size,
+			  unsigned long n, bool to_user);
+
+/*
+ * Contract 11's build failure: a call to one of these that the optimizer
+ * could not remove. None is defined anywhere.
+ */
+void _uaccess_copy_from_user_overflow(void) __attribute__((__error__(
+	"copy_from_user: constant n larger than the kernel object")));
+void _uaccess_copy_from_user_nozero_overflow(void) __attribute__((__error__(
+	"copy_from_user_nozero: constant n larger than the kernel object")));
+void _uaccess_copy_to_user_overflow(void) __attribute__((__error__(
+	"copy_to_user: constant n larger than the kernel object")));
+void _uaccess_copy_struct_from_user_overflow(void) __attribute__((__error__(
+	"copy_struct_from_user: constant ksize larger than dst")));
+
+enum {
+	_UACCESS_HC_FROM, _UACCESS_HC_FROM_NOZERO, _UACCESS_HC_TO, _UACCESS_HC_STRUCT,
+};
+
+/*
+ * true if a copy of n bytes to or from obj may go ahead. call is one of
+ * the constants above, which names the call in the build error. Where the
+ * compiler knows obj's size and a constant n fits it, every test here
+ * folds to false and no instruction is left; a variable n against a known
+ * size costs one compare (INT_MAX is then above it).
+ */
+_UACCESS_INLINE __must_check bool
+_uaccess_usercopy_ok(const void *obj, unsigned long n, bool to_user, int call)
+{
+#if UACCESS_HARDENED
+	unsigned long size = __builtin_object_size(obj, 0);
+
+	if (__builtin_expect(n > size, 0)) {
+		if (__builtin_constant_p(n)) {
+			if (call == _UACCESS_HC_FROM)
+				_uaccess_copy_from_user_overflow();
+			else if (call == _UACCESS_HC_FROM_NOZERO)
+				_uaccess_copy_from_user_nozero_overflow();
+			else if (call == _UACCESS_HC_TO)
+				_uaccess_copy_to_user_overflow();
+			else
+				_uaccess_copy_struct_from_user_overflow();
+		}
+		_uaccess_usercopy_refused(UACCESS_USERCOPY_SIZE, obj, size, n,
+					  to_user);
+		return false;
+	}
+	if (__builtin_expect(n > (unsigned long)__INT_MAX__, 0)) {
+		_uaccess_usercopy_refused(UACCESS_USERCOPY_INT_MAX, obj, size, n,
+					  to_user);
+		return false;
+	}
+	if (size == ~0UL &&
+	    __builtin_expect(_uaccess_usercopy_check_hook != NULL, 0))
+		return _uaccess_usercopy_check(obj, n, to_user);
+#else
+	(void)obj, (void)n, (void)to_user;
+#endif
+	(void)call;
+	return true;
+}
+
+/* The calls of contracts 3, 4, 8 and 10 behind that check. */
+_UACCESS_INLINE __must_check unsigned long uaccess_copy_to_user(void __user *to,
+						 const void *from,
+						 unsigned long n)
+{
+	if (!_uaccess_usercopy_ok(from, n, true, _UACCESS_HC_TO))
+		return n;
+	return _uaccess_copy_to_user_unhardened(to, from, n);
+}
+
+_UACCESS_INLINE __must_check unsigned long uaccess_copy_from_user(void *to,
+						   const void __user *from,
+						   unsigned long n)
+{
+	if (!_uaccess_usercopy_ok(to, n, false, _UACCESS_HC_FROM))
+		return n;
+	return _uaccess_copy_from_user_unhardened(to, from, n);
+}
+
+_UACCESS_INLINE __must_check unsigned long
+uaccess_copy_from_user_nozero(void *to, const void __user *from, unsigned long n)
+{
+	if (!_uaccess_usercopy_ok(to, n, false, _UACCESS_HC_FROM_NOZERO))
+		return n;
+	return _uaccess_copy_from_user_nozero_unhardened(to, from, n);
+}
+
+_UACCESS_INLINE __must_check int uaccess_copy_struct_from_user(void *dst,
+						unsigned long ksize,
+						const void __user *src,
+						unsigned long usize)
+{
+	if (!_uaccess_usercopy_ok(dst, ksize, false, _UACCESS_HC_STRUCT))
+		return -UACCESS_E2BIG;
+	return _uaccess_copy_struct_from_user(dst, ksize, src, usize);
+}
 
 /*
  * get_user(x, ptr) / put_user(x, ptr): one scalar of 1, 2, 4 or 8 bytes,

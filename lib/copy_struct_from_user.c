@@ -65,10 +65,11 @@ efault:
  * Linux: a user struct with a nonzero byte there is refused with -E2BIG
  * even where its first ksize bytes would fault. Every failure zeroes
  * dst[0, ksize): the caller never sees part of a struct, nor what dst
- * held before.
+ * held before. The inline uaccess_copy_struct_from_user() of <uaccess.h>
+ * has checked ksize against dst first (contracts 11 to 13).
  */
-int uaccess_copy_struct_from_user(void *dst, unsigned long ksize,
-				  const void __user *src, unsigned long usize)
+int _uaccess_copy_struct_from_user(void *dst, unsigned long ksize,
+				   const void __user *src, unsigned long usize)
 {
 	unsigned long size = usize < ksize ? usize : ksize;
 	int err = -UACCESS_EFAULT;

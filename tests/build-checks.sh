@@ -129,6 +129,37 @@ must_check() {
 ! must_check 'copy_to_user(u, k, n)' && must_check 'if (copy_to_user(u, k, n)) return'
 result $? "ignoring copy_to_user's result is a warning (__must_check)"
 
+# The hardened copies (tests/link/hardened_const.c): an in-bounds copy of
+# a constant size costs nothing, so the code (relocations included) is
+# the same built with and without UACCESS_HARDENED; and a constant size
+# above the object's fails to build, naming the call, for each of the four
+# calls (the same file builds with the check off: the error is the check's).
+hardened_cc() {
+	$CC $CPPFLAGS -std=gnu11 -O2 -Wall -Werror -ffreestanding -fno-builtin \
+		-fno-stack-protector $KERNEL_CFLAGS "$@" \
+		-c tests/link/hardened_const.c
+}
+hok=0
+for h in 0 1; do
+	hardened_cc -DUACCESS_HARDENED=$h -o "$dir/hardened$h.o" &&
+		$OBJDUMP -dr "$dir/hardened$h.o" | tail -n +3 >"$dir/hardened$h.dis" ||
+		hok=1
+done
+[ $hok -eq 0 ] && [ -s "$dir/hardened1.dis" ] &&
+	cmp -s "$dir/hardened0.dis" "$dir/hardened1.dis"
+result $? "hardened copies: an in-bounds constant copy compiles to the same code with and without the check ($dir/hardened[01].dis)"
+hok=0
+for call in 1:copy_from_user 2:copy_from_user_nozero 3:copy_to_user \
+		4:copy_struct_from_user; do
+	hardened_cc -DOVERFLOW=${call%%:*} -o "$dir/overflow.o" \
+		>"$dir/overflow.log" 2>&1 && hok=1
+	grep -q "error.*${call#*:}: constant" "$dir/overflow.log" || hok=1
+	hardened_cc -DOVERFLOW=${call%%:*} -DUACCESS_HARDENED=0 \
+		-o "$dir/overflow.o" || hok=1
+done
+[ $hok -eq 0 ]
+result $? "hardened copies: a constant n above the object's size fails to build, naming the call ($dir/overflow.log)"
+
 # Every section of the library is one a kernel's linker script collects:
 # a standard one (code, read-only, writable and small data, notes, unwind
 # and debug information, clang's address-significance table, which the

@@ -22,5 +22,6 @@ const struct test suite[] = {
 	{ "state", test_state },
 	{ "fuzz", test_fuzz },
 	{ "hostile", test_hostile },
+	{ "hardened", test_hardened },
 	{ NULL, NULL },
 };

@@ -2,6 +2,7 @@
 #ifndef TEST_SUITE_H
 #define TEST_SUITE_H
 
+#include <uaccess/compiler.h>
 #include "harness.h"
 
 extern const struct test suite[];
@@ -25,6 +26,15 @@ void test_fuzz(void);
 /* The differential fuzzer's own modes of t_main(): tests/fuzz.h. */
 int fuzz_main(const char *arg);
 void test_hostile(void);
+void test_hardened(void);
+/* tests/hardened_off.c: copies built with UACCESS_HARDENED 0. */
+unsigned long hardened_off_copy_from_user(void *to, const void __user *from,
+					  unsigned long n);
+unsigned long hardened_off_copy_to_user(void __user *to, const void *from,
+					unsigned long n);
+/* p, as an object of size bytes for __builtin_object_size(). */
+void *hardened_sized_object(void *p, unsigned long size)
+	__attribute__((__alloc_size__(2)));
 /* Where <uaccess/arch.h> calls the kernel's window hooks (test_kuap.c). */
 void test_kuap(void);
 

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
- * The hardening table: what the range check, the Spectre-v1 mask and the
- * speculation barrier cost one 4-byte get_user / put_user.
+ * The hardening tables: what the range check, the Spectre-v1 mask and the
+ * speculation barrier cost one 4-byte get_user / put_user; and what the
+ * hardened copies' size check (contracts 11 to 14 of <uaccess.h>) costs
+ * one copy_from_user whose n the compiler cannot see.
  */
 #include <stdint.h>
 #include <uaccess.h>
@@ -117,6 +119,52 @@ DEFINE_STR_TIMER(time_put_window, put_window(UPTR, (uint32_t)i))
 DEFINE_STR_TIMER(time_get_masked, get_masked(UPTR))
 DEFINE_STR_TIMER(time_put_masked, put_masked(UPTR, (uint32_t)i))
 
+/*
+ * copy_from_user of n bytes, n hidden from the compiler, into an object
+ * of a known size (64 bytes: one compare of n) or of an unknown one (the
+ * INT_MAX compare and the test of the kernel's check, none set); each
+ * beside the same call without the check, the inline the hardened one
+ * runs once its check has passed.
+ */
+enum { HC_KNOWN, HC_UNKNOWN, NR_HC_OPS };
+enum { HC_UNHARDENED, HC_HARDENED, NR_HC_COLS };
+static const char *const hc_op_names[NR_HC_OPS] = {
+	"copy_from_user 8 B, 64 B object", "copy_from_user 8 B, size unknown",
+};
+static char hc_obj[64];
+
+static inline __attribute__((always_inline)) long
+copy_known(const char *from, long n, bool hardened)
+{
+	unsigned long len = (unsigned long)n;
+
+	FRESH(len);
+	if (hardened)
+		return (long)copy_from_user(hc_obj, from, len);
+	return (long)_uaccess_copy_from_user_unhardened(hc_obj, from, len);
+}
+
+static inline __attribute__((always_inline)) long
+copy_unknown(char *to, const char *from, long n, bool hardened)
+{
+	unsigned long len = (unsigned long)n;
+
+	FRESH(len);
+	if (hardened)
+		return (long)copy_from_user(to, from, len);
+	return (long)_uaccess_copy_from_user_unhardened(to, from, len);
+}
+
+DEFINE_STR_TIMER(time_known_unhardened, copy_known(from, n, false))
+DEFINE_STR_TIMER(time_known_hardened, copy_known(from, n, true))
+DEFINE_STR_TIMER(time_unknown_unhardened, copy_unknown(to, from, n, false))
+DEFINE_STR_TIMER(time_unknown_hardened, copy_unknown(to, from, n, true))
+
+static timer_fn *const hc_timers[NR_HC_OPS][NR_HC_COLS] = {
+	[HC_KNOWN] = { time_known_unhardened, time_known_hardened },
+	[HC_UNKNOWN] = { time_unknown_unhardened, time_unknown_hardened },
+};
+
 static timer_fn *const hd_timers[NR_HD_OPS][NR_HD_COLS] = {
 	[HD_GET] = { time_get_raw, time_get_check, time_get_shipped,
 		     time_get_window, time_get_masked },
@@ -128,6 +176,8 @@ void hardening_table(void)
 {
 	struct cell cells[NR_HD_OPS][NR_HD_COLS];
 	double med[NR_HD_OPS][NR_HD_COLS];
+	struct cell hc_cells[NR_HC_OPS][NR_HC_COLS];
+	double hc_med[NR_HC_OPS][NR_HC_COLS];
 
 	configure_library(columns[0].features);
 	/* One 4-byte access at the start of an 8-byte string. */
@@ -135,6 +185,10 @@ void hardening_table(void)
 		for (int c = 0; c < NR_HD_COLS; c++)
 			cells[op][c] = (struct cell){ hd_timers[op][c], 8 };
 	time_cells(&cells[0][0], NR_HD_OPS * NR_HD_COLS, &med[0][0]);
+	for (int op = 0; op < NR_HC_OPS; op++)
+		for (int c = 0; c < NR_HC_COLS; c++)
+			hc_cells[op][c] = (struct cell){ hc_timers[op][c], 8 };
+	time_cells(&hc_cells[0][0], NR_HC_OPS * NR_HC_COLS, &hc_med[0][0]);
 
 	out("\n## hardening: ticks per call (Spectre-v1 mask vs barrier)\n");
 	out("\n__ form: no check; check: access_ok + __ form; shipped: "
@@ -154,5 +208,15 @@ void hardening_table(void)
 		    m[HD_WINDOW], m[HD_MASKED], m[HD_SHIPPED] - m[HD_CHECK],
 		    m[HD_WINDOW] - m[HD_CHECK]);
 	}
-}
 
+	out("\n## hardened copies: ticks per call (size check)\n");
+	out("\nn not a constant; unhardened: the same call without the check "
+	    "(the inline it runs once the check passed); no kernel check set\n");
+	out("\n| %-32s | unhardened | hardened | check |\n"
+	    "|:---------------------------------|-----------:|---------:|------:|\n",
+	    "op");
+	for (int op = 0; op < NR_HC_OPS; op++)
+		out("| %-32s | %10.1f | %8.1f | %5.1f |\n", hc_op_names[op],
+		    hc_med[op][HC_UNHARDENED], hc_med[op][HC_HARDENED],
+		    hc_med[op][HC_HARDENED] - hc_med[op][HC_UNHARDENED]);
+}

@@ -24,7 +24,8 @@ A64_BM_OUT := $(O)/baremetal
 # The machine setup both kernels share, with the files of examples/ it is
 # built on.
 A64_BM_COMMON := $(addprefix $(A64_BM)/,start.S console.c mmu.c trap.c timer.c) \
-	$(addprefix examples/,console_printf.c page_alloc.c timer_checks.c) \
+	$(addprefix examples/,console_printf.c page_alloc.c timer_checks.c \
+	usercopy_check.c) \
 	tests/nolibc/string.c tests/nolibc/vsnprintf.c
 # The suite (not the hosted platform) and this kernel's own cases.
 A64_BM_SRCS := $(A64_BM_COMMON) $(addprefix $(A64_BM)/,main.c pan.c smp.c) \

@@ -104,6 +104,8 @@ void kernel_main(void)
 	uaccess_set_user_range(USER_BASE, USER_END);
 	test_user_start = USER_BASE;
 	test_user_end = USER_END;
+	/* Hardened copies: the kernel pool and the stack checked too. */
+	page_alloc_check_copies();
 	if (uaccess_init())
 		plat_printf("# uaccess_init: %s\n", uaccess_init_error());
 	software_pan_setup();

@@ -21,7 +21,7 @@ PPC_BM_LINES := 32 64
 
 # The suite (not the hosted platform), the libc subset of tests/nolibc, and
 # this kernel with the files of examples/ it is built on.
-PPC_BM_SHARED := $(addprefix examples/,console_printf.c page_alloc.c)
+PPC_BM_SHARED := $(addprefix examples/,console_printf.c page_alloc.c usercopy_check.c)
 PPC_BM_SRCS := $(wildcard tests/*.c tests/module/*.c tests/arch/powerpc32/*.c) \
 	tests/nolibc/string.c tests/nolibc/vsnprintf.c \
 	$(filter-out $(PPC_BM)/demo.c,$(wildcard $(PPC_BM)/*.c)) $(PPC_BM)/start.S \

@@ -97,6 +97,8 @@ void kernel_main(const void *fdt)
 	uaccess_set_user_range(USER_BASE, USER_END);
 	test_user_start = USER_BASE;
 	test_user_end = USER_END;
+	/* Hardened copies: the kernel pool and the stack checked too. */
+	page_alloc_check_copies();
 	set = fdt_first_bootarg(fdt, arg, sizeof(arg));
 	if (!set)
 		set = "native";

@@ -24,7 +24,7 @@ RV_BM_OUT := $(O)/baremetal
 # The machine setup both kernels share, with the files of examples/ it is
 # built on.
 RV_BM_COMMON := $(addprefix $(RV_BM)/,start.S console.c mmu.c trap.c) \
-	$(addprefix examples/,console_printf.c page_alloc.c) \
+	$(addprefix examples/,console_printf.c page_alloc.c usercopy_check.c) \
 	tests/nolibc/string.c tests/nolibc/vsnprintf.c
 # The suite (not the hosted platform) and this kernel's main.
 RV_BM_SRCS := $(RV_BM_COMMON) $(RV_BM)/main.c $(RV_BM)/sum.c \

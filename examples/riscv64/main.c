@@ -39,6 +39,8 @@ void kernel_main(unsigned long hart, const void *fdt)
 	uaccess_set_user_range(USER_BASE, USER_END);
 	test_user_start = USER_BASE;
 	test_user_end = USER_END;
+	/* Hardened copies: the kernel pool and the stack checked too. */
+	page_alloc_check_copies();
 
 	plat_printf("# uaccess test kernel: RISC-V S-mode, hart %lu, Sv39\n",
 		    hart);

@@ -18,7 +18,7 @@ BM_DEMO := $(BM_DIR)/uaccess-demo.elf
 BM_SRC := examples/x86_64
 BM_COMMON := $(addprefix $(BM_SRC)/,boot.S entry.S kprobe.S trap.c mmu.c kernel.c \
 	timer.c) \
-	$(addprefix examples/,console_printf.c timer_checks.c) \
+	$(addprefix examples/,console_printf.c timer_checks.c usercopy_check.c) \
 	tests/nolibc/string.c tests/nolibc/vsnprintf.c
 BM_TEST_SRCS := $(BM_COMMON) $(BM_SRC)/run_tests.c $(BM_SRC)/smap.c \
 	$(BM_SRC)/smp.c $(BM_SRC)/ap.S \

@@ -22,6 +22,7 @@
 #include <string.h>
 #include "kernel.h"
 #include "platform.h"
+#include "../usercopy_check.h"
 
 #define PTE_P	0x1UL
 #define PTE_W	0x2UL
@@ -102,6 +103,8 @@ void mmu_init(void)
 
 	kernel_next = ((unsigned long)_kernel_end + PAGE_SIZE - 1) & ~(PAGE_SIZE - 1);
 	user_next = USER_BASE;
+	/* The hardened copies' check: the kernel pool is its heap. */
+	usercopy_check_init(kernel_next, USER_BASE);
 }
 
 size_t plat_page_size(void)
@@ -122,6 +125,8 @@ static void *take(unsigned long *next, unsigned long limit, size_t npages,
 		kernel_exit(false);
 	}
 	*next = p + npages * PAGE_SIZE;
+	if (next == &kernel_next)	/* one object of the copies' check */
+		usercopy_heap_add((void *)p, npages * PAGE_SIZE);
 	unlock(&alloc_lock);
 	return (void *)p;
 }

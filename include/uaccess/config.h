@@ -17,6 +17,12 @@
  *   UACCESS_ENOSYS      the errno value uaccess_futex_op() returns negated
  *                       for an operation it does not know (38, as
  *                       Linux's arch_futex_atomic_op_inuser())
+ *   UACCESS_HARDENED    1 (default): copy_from_user, copy_from_user_nozero,
+ *                       copy_to_user and copy_struct_from_user check their
+ *                       size against the kernel object (<uaccess.h>,
+ *                       contracts 11 to 14); 0: no check. Read only by the
+ *                       inline calls, so it may differ between a kernel's
+ *                       files and the library's
  */
 #ifndef UACCESS_CONFIG_H
 #define UACCESS_CONFIG_H
@@ -39,6 +45,10 @@
 
 #ifndef UACCESS_ENOSYS
 #define UACCESS_ENOSYS 38
+#endif
+
+#ifndef UACCESS_HARDENED
+#define UACCESS_HARDENED 1
 #endif
 
 #endif /* UACCESS_CONFIG_H */

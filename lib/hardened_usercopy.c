@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The kernel's hooks of the hardened copies (contracts 11 to 14 of
+ * <uaccess.h>): the check the inline calls ask about objects whose size
+ * the compiler does not know, and the report of every refusal.
+ *
+ * Both pointers start NULL, in .bss, and only the setters write them, as
+ * uaccess_set_text_poke() does on x86-64: an initialised function pointer
+ * would be a load-time relocation in .data.rel.local, a section a
+ * kernel's linker script need not collect. The check's pointer is read
+ * inline (a NULL one costs a load and a test); every read that leads to a
+ * call is one atomic load here, so a hook removed meanwhile is never
+ * called through a stale NULL test.
+ */
+#include <uaccess.h>
+
+uaccess_usercopy_check_t *_uaccess_usercopy_check_hook;
+static uaccess_usercopy_report_t *report_hook;
+
+/*
+ * Plain loads and stores, no exchange: the kernel calls the setters one at
+ * a time (at boot, or under its own lock), and an exchange would be a
+ * libgcc call on some targets (AArch64's outline atomics).
+ */
+uaccess_usercopy_check_t *uaccess_set_usercopy_check(uaccess_usercopy_check_t *check)
+{
+	uaccess_usercopy_check_t *old =
+		__atomic_load_n(&_uaccess_usercopy_check_hook, __ATOMIC_RELAXED);
+
+	__atomic_store_n(&_uaccess_usercopy_check_hook, check, __ATOMIC_RELAXED);
+	return old;
+}
+
+uaccess_usercopy_report_t *uaccess_set_usercopy_report(uaccess_usercopy_report_t *report)
+{
+	uaccess_usercopy_report_t *old =
+		__atomic_load_n(&report_hook, __ATOMIC_RELAXED);
+
+	__atomic_store_n(&report_hook, report, __ATOMIC_RELAXED);
+	return old;
+}
+
+void _uaccess_usercopy_refused(int why, const void *obj, unsigned long size,
+			       unsigned long n, bool to_user)
+{
+	uaccess_usercopy_report_t *report =
+		__atomic_load_n(&report_hook, __ATOMIC_RELAXED);
+
+	if (report)
+		report(why, obj, size, n, to_user);
+}
+
+bool _uaccess_usercopy_check(const void *obj, unsigned long n, bool to_user)
+{
+	uaccess_usercopy_check_t *check =
+		__atomic_load_n(&_uaccess_usercopy_check_hook, __ATOMIC_RELAXED);
+
+	if (!check || check(obj, n, to_user))
+		return true;
+	_uaccess_usercopy_refused(UACCESS_USERCOPY_CHECK, obj, ~0UL, n, to_user);
+	return false;
+}
