@@ -11,6 +11,15 @@ result $? "links into a PIE without text relocations"
 ! $OBJDUMP -d "$LIB" | grep -Eq '%(x|y|z)mm|%st|%mm[0-7]'
 result $? "no SIMD or x87 registers in the library"
 
+# The futex atomic's cmpxchg is locked: without the prefix it passes every
+# case on one CPU, and two CPUs under QEMU race only when the host runs
+# both at once.
+cx=$($OBJDUMP -d --no-show-raw-insn "$LIB" | grep -P ':\t(lock )?cmpxchg')
+unlocked=$(echo "$cx" | grep -vc 'lock')
+cx=$(echo "$cx" | grep -c cmpxchg)
+[ "$cx" -gt 0 ] && [ "$unlocked" -eq 0 ]
+result $? "every cmpxchg in the library locked ($cx, $unlocked without)"
+
 
 # The size bands are build settings, but only within what the routines
 # handle (<uaccess/bands.h>): the default compiles, and a limit out of its
