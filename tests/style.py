@@ -36,13 +36,13 @@ BUDGETS = {
     'docs/INTEGRATION.md': 12000,
     'docs/PORTING.md': 10000,
     'docs/TESTING.md': 6000,
-    'docs/BENCHMARKS.md': 10000,
+    'docs/BENCHMARKS.md': 11000,
     'docs/x86_64.md': 4000,
     'docs/powerpc32.md': 4000,
     'docs/riscv64.md': 4000,
     'docs/aarch64.md': 4000,
 }
-TOTAL_BUDGET = 62000
+TOTAL_BUDGET = 63000
 
 # Words that narrate how the code came to be rather than what it is.
 HISTORY = re.compile(r'\b(was dropped|were dropped|tried and dropped|no longer|used to|'
@@ -56,7 +56,7 @@ BASENAME = re.compile(r'(?<![\w/.$<*-])([\w-]{2,}\.(?:c|h|S|md|mk|ld|py|sh|gp))(
 # Names that are not the tree's files: the C library's and QEMU's headers,
 # musl's atomic.h, what make bench writes, and Python's re.S flag.
 ELSEWHERE = {'stdint.h', 'stddef.h', 'stdbool.h', 'stdarg.h', 'qemu-plugin.h', 'atomic.h',
-             'results.md', 're.S'}
+             'results.md', 'count.md', 'callgrind.h', 're.S'}
 PATH = re.compile(r'(?<![\w/.$<-])((?:%s)/[\w./+-]*[\w/])' % '|'.join(TOP))
 
 cases = []

@@ -175,6 +175,12 @@ void time_cells(const struct cell *cells, size_t nr_cells, double *med);
 void hardening_table(void);
 
 /*
+ * count.c: every column's calls at fixed sizes, for callgrind to
+ * count (make bench-count, bench/x86_64/count.py); prints nothing.
+ */
+void count_table(void);
+
+/*
  * replay.c: recorded size traces replayed in order. load_trace() reads a
  * file of "clear|to|from SIZE" lines (gzipped if it ends in .gz); exits if
  * it cannot. replay_table() prints the table of the traces loaded, if any,

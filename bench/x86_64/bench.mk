@@ -83,5 +83,15 @@ bench-trace: $(BENCH_BIN)
 		-t $(BENCH_DIR)/trace/trace.gz $(BENCH_ARGS)
 	$(Q)$(call bench_plots,$(BENCH_DIR)/trace)
 
-.PHONY: bench bench-median bench-trace
+# make bench-count: instructions per call of every shown column at fixed
+# sizes, counted by valgrind's callgrind (count.c, count.py); the table goes
+# to $(BENCH_DIR)/count.md. count.o is rebuilt once valgrind (and its
+# <valgrind/callgrind.h>) is installed.
+bench-count:
+	$(Q)sh scripts/install-deps.sh valgrind python3
+	$(Q)rm -f $(BENCH_DIR)/count.o
+	$(Q)$(MAKE) --no-print-directory $(BENCH_BIN)
+	$(Q)python3 bench/x86_64/count.py $(BENCH_BIN) $(BENCH_DIR)
+
+.PHONY: bench bench-median bench-trace bench-count
 -include $(BENCH_OBJS:.o=.d)

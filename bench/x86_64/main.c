@@ -80,7 +80,8 @@ static void usage(const char *prog)
 		"  -s         the strings and hardening tables only\n"
 		"  -t TRACE   replay the size trace TRACE (bench/x86_64/traces/, .gz or not);\n"
 		"             repeatable\n"
-		"  -R         the replay table only\n",
+		"  -R         the replay table only\n"
+		"  -c         the calls callgrind counts, nothing else (make bench-count)\n",
 		prog, DEFAULT_ROUNDS);
 	exit(2);
 }
@@ -90,10 +91,10 @@ int main(int argc, char **argv)
 	const char *dir = ".";
 	unsigned long detected;
 	double ghz, t0;
-	bool strings_only = false, replay_only = false;
+	bool strings_only = false, replay_only = false, count_only = false;
 	int opt, cpu;
 
-	while ((opt = getopt(argc, argv, "o:r:a:st:Rh")) != -1) {
+	while ((opt = getopt(argc, argv, "o:r:a:st:Rch")) != -1) {
 		switch (opt) {
 		case 'o':
 			dir = optarg;
@@ -112,6 +113,9 @@ int main(int argc, char **argv)
 			break;
 		case 'R':
 			replay_only = true;
+			break;
+		case 'c':
+			count_only = true;
 			break;
 		default:
 			usage(argv[0]);
@@ -137,6 +141,10 @@ int main(int argc, char **argv)
 				 "%s", uaccess_strategy_name());
 		}
 	configure_library(columns[0].features);
+	if (count_only) {
+		count_table();
+		return not_done ? 1 : 0;
+	}
 
 	open_report(dir);
 	ghz = estimate_tsc_ghz();
