@@ -12,7 +12,10 @@
  * as a user pointer faults even past a wrong range check. The kernel
  * side of a copy and the kernel probes (copy_from_kernel_nofault() and
  * the others) use plain loads and stores: an unprivileged access to an
- * EL1-only page faults.
+ * EL1-only page faults. Two instructions have no unprivileged form, dc
+ * zva (clear_user.S) and the futex atomic's exclusives (below): an sttr
+ * or ldtr before them asks EL0's permission, and PAN is cleared around
+ * them.
  *
  * Exceptions a kernel routes to uaccess_fixup(), with ELR_EL1: data
  * aborts, ESR_EL1.EC 0x24 (from EL0) and 0x25 (same EL), translation,
