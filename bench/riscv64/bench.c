@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: MIT
 /*
  * uaccess-bench for RISC-V 64: clear_user, copy_to_user and copy_from_user
- * next to the plain loops of ref.S, and the string cells of
+ * next to ref.S's Linux-shaped routines and plain loops, and the string
+ * cells of
  * ../count_strings.h (shared with the PowerPC32 bench): the library next to
  * the byte reference. A static program for qemu-riscv64 (the
  * library built for U-mode, as the hosted suite's: empty windows).
  *
  *   uaccess-bench
- *	One call per cell (op, column, size, source offset), each between
+ *	One call per cell (op, column, size, destination and source offsets
+ *	from an 8-byte boundary), each between
  *	bench_cell_begin() and bench_cell_end() (ref.S), and one "cell" line
  *	per call on stdout, in the same order. count.py runs this under
  *	qemu-riscv64 with an instruction log and counts what ran between the
@@ -31,9 +33,11 @@
 
 #define PAGE_SIZE	4096UL
 #define GUARD		64	/* checked bytes on each side of a range */
-#define MAX_SIZE	8192UL	/* room for every size, offset and string */
+#define MAX_SIZE	20480UL	/* room for every size, offset and string */
 
 /* ref.S */
+unsigned long ref_clear_linux(void *to, unsigned long n);
+unsigned long ref_copy_linux(void *to, const void *from, unsigned long n);
 unsigned long ref_clear_words(void *to, unsigned long n);
 unsigned long ref_copy_words(void *to, const void *from, unsigned long n);
 unsigned long ref_clear_bytes(void *to, unsigned long n);
@@ -58,6 +62,8 @@ typedef unsigned long call_fn(char *to, const char *from, unsigned long n);
 unsigned long bench_call_lib_clear(char *to, const char *from, unsigned long n);
 unsigned long bench_call_lib_copy_to(char *to, const char *from, unsigned long n);
 unsigned long bench_call_lib_copy_from(char *to, const char *from, unsigned long n);
+unsigned long bench_call_ref_clear_linux(char *to, const char *from, unsigned long n);
+unsigned long bench_call_ref_copy_linux(char *to, const char *from, unsigned long n);
 unsigned long bench_call_ref_clear_words(char *to, const char *from, unsigned long n);
 unsigned long bench_call_ref_copy_words(char *to, const char *from, unsigned long n);
 unsigned long bench_call_ref_clear_bytes(char *to, const char *from, unsigned long n);
@@ -80,6 +86,19 @@ __attribute__((noinline))
 unsigned long bench_call_lib_copy_from(char *to, const char *from, unsigned long n)
 {
 	return copy_from_user(to, (const void __user *)from, n);
+}
+
+__attribute__((noinline))
+unsigned long bench_call_ref_clear_linux(char *to, const char *from, unsigned long n)
+{
+	(void)from;
+	return ref_clear_linux(to, n);
+}
+
+__attribute__((noinline))
+unsigned long bench_call_ref_copy_linux(char *to, const char *from, unsigned long n)
+{
+	return ref_copy_linux(to, from, n);
 }
 
 __attribute__((noinline))
@@ -114,17 +133,25 @@ static const struct column {
 	call_fn *call;
 } columns[] = {
 	{ "clear", "lib", bench_call_lib_clear },
+	{ "clear", "ref:linux", bench_call_ref_clear_linux },
 	{ "clear", "ref:words", bench_call_ref_clear_words },
 	{ "clear", "ref:bytes", bench_call_ref_clear_bytes },
 	{ "copy", "lib:to", bench_call_lib_copy_to },
 	{ "copy", "lib:from", bench_call_lib_copy_from },
+	{ "copy", "ref:linux", bench_call_ref_copy_linux },
 	{ "copy", "ref:words", bench_call_ref_copy_words },
 	{ "copy", "ref:bytes", bench_call_ref_copy_bytes },
 };
 
-static const unsigned long sizes[] = { 1, 8, 64, 256, 1024, 4096 };
-/* Source offsets from an 8-byte boundary; the destination is aligned. */
-static const unsigned long copy_offsets[] = { 0, 1, 3 };
+static const unsigned long sizes[] = {
+	1, 7, 8, 31, 32, 63, 64, 100, 144, 256, 512, 1000, 4096, 16384,
+};
+
+/* Offsets from an 8-byte boundary: both aligned, dst + 3, src + 5. */
+static const struct placement {
+	unsigned long dst, src;
+} placements[] = { { 0, 0 }, { 3, 0 }, { 0, 5 } };
+#define NR_CLEAR_PLACEMENTS	2	/* a clear has no source */
 
 /* ---- Buffers and checks ---------------------------------------------- */
 
@@ -193,20 +220,25 @@ static void check(const struct column *col, const char *to, const char *from,
 }
 
 /*
- * Before anything is counted: every column at small sizes and every
- * destination and source offset in a doubleword, so a reference loop with
- * a wrong head or tail cannot post a figure.
+ * Before anything is counted: every column at the sizes around each
+ * routine's thresholds and every destination (and source) offset in a
+ * doubleword, so a reference with a wrong head, tail or shift cannot post
+ * a figure.
  */
 static void check_columns(void)
 {
 	static const unsigned long check_sizes[] = {
-		0, 1, 2, 3, 7, 8, 9, 15, 16, 17, 31, 63, 64, 65, 100, 129, 200,
+		0, 1, 2, 3, 7, 8, 9, 15, 16, 17, 23, 24, 31, 39, 40, 47, 63,
+		64, 65, 71, 72, 73, 79, 80, 100, 127, 128, 129, 135, 136, 137,
+		143, 191, 192, 200, 255, 256, 263,
 	};
 
-	for (size_t c = 0; c < ARRAY_SIZE(columns); c++)
+	for (size_t c = 0; c < ARRAY_SIZE(columns); c++) {
+		unsigned long sources = strcmp(columns[c].op, "copy") ? 1 : 8;
+
 		for (size_t k = 0; k < ARRAY_SIZE(check_sizes); k++)
 			for (unsigned long d = 0; d < 8; d++)
-				for (unsigned long s = 0; s < 8; s++) {
+				for (unsigned long s = 0; s < sources; s++) {
 					unsigned long n = check_sizes[k];
 					char *to = dst_at(d), *from = src_at(s);
 
@@ -214,6 +246,7 @@ static void check_columns(void)
 					check(&columns[c], to, from, n,
 					      columns[c].call(to, from, n));
 				}
+	}
 }
 
 /* ---- count ----------------------------------------------------------- */
@@ -228,19 +261,21 @@ static void run_count(void)
 	for (size_t c = 0; c < ARRAY_SIZE(columns); c++) {
 		bool copy = !strcmp(columns[c].op, "copy");
 
-		for (size_t o = 0; o < (copy ? ARRAY_SIZE(copy_offsets) : 1); o++)
+		for (size_t p = 0; p < (copy ? ARRAY_SIZE(placements) :
+					NR_CLEAR_PLACEMENTS); p++)
 			for (size_t k = 0; k < ARRAY_SIZE(sizes); k++) {
+				const struct placement *at = &placements[p];
 				unsigned long n = sizes[k], left;
-				unsigned long off = copy ? copy_offsets[o] : 0;
-				char *to = dst_at(0), *from = src_at(off);
+				char *to = dst_at(at->dst), *from = src_at(at->src);
 
 				fill(to, from, n);
 				bench_cell_begin();
 				left = columns[c].call(to, from, n);
 				bench_cell_end();
 				check(&columns[c], to, from, n, left);
-				printf("cell %s_user %s %lu %lu\n", columns[c].op,
-				       columns[c].name, n, off);
+				printf("cell %s_user %s %lu %lu %lu\n",
+				       columns[c].op, columns[c].name, n, at->dst,
+				       at->src);
 			}
 	}
 }
@@ -257,7 +292,7 @@ static void run_count_strings(void)
 				die("%s %s of length %lu: wrong (%ld)\n",
 				    str_cells[c].op, str_cells[c].col,
 				    str_lengths[k], r);
-			printf("cell %s %s %lu 0\n", str_cells[c].op,
+			printf("cell %s %s %lu 0 0\n", str_cells[c].op,
 			       str_cells[c].col, str_lengths[k]);
 		}
 }

@@ -1,11 +1,13 @@
 # SPDX-License-Identifier: MIT
 #
 # make bench ARCH=riscv64: instructions executed per call by clear_user,
-# copy_to_user and copy_from_user against the plain byte and doubleword
-# loops of ref.S (copies with the source 0, 1 and 3 bytes off alignment),
-# and by strnlen_user / strncpy_from_user against ../ref_strings.h's byte
-# loop, counted exactly under qemu-riscv64 (count.py). Writes
-# $(O)/bench/results.md (also shown) and results.csv, in seconds.
+# copy_to_user and copy_from_user against ref.S's Linux-shaped routines
+# and its plain byte and doubleword loops (both sides aligned, the
+# destination at +3, the source at +5; the library over the Linux-shaped
+# reference per cell first), and by strnlen_user / strncpy_from_user
+# against ../ref_strings.h's byte loop, counted exactly under qemu-riscv64
+# (count.py). Writes $(O)/bench/results.md (also shown) and results.csv,
+# in seconds.
 #
 # The program is a static glibc program linked with the library as the
 # hosted suite builds it (tests/arch/riscv64/tests.mk: U-mode, so the
