@@ -2,15 +2,20 @@
 /*
  * clear_user for PowerPC32: one routine, two strategies for whole lines.
  *
- * Shape (L = _UACCESS_LINE, the dcbz line of <uaccess/dcbz.h>): a byte and a
- * halfword up to a word boundary; then, below UACCESS_LINES_MIN (2L) bytes,
- * one group of word stores per set bit of what is left (L, L/2, ..., 4), a
- * halfword and a byte. From 2L bytes on: one group of words per set bit of
- * the address (4, 8, ..., L/2) up to a line boundary, the line loop over
- * every whole line inside the range, then the same tail groups. The line
- * loop clears a line with one dcbz (dcbz strategy: 3 instructions a line)
- * or with L/4 word stores (word strategy, the fallback); nothing else
- * differs.
+ * Shape (L = _UACCESS_LINE, the dcbz line of <uaccess/dcbz.h>), by size:
+ *  - below 4 bytes: bytes;
+ *  - below 16: a byte and/or a halfword up to a word boundary (one block
+ *    per alignment), then groups of 8 and 4 bytes, a halfword and a byte;
+ *  - below UACCESS_LINES_MIN (2L): the same, with groups of L .. 16 first;
+ *  - from 2L on: after the word boundary, groups of 4 .. L/2 bytes up to a
+ *    line boundary, the line loop over every whole line, then the tail
+ *    groups. The line loop clears a line with one dcbz (dcbz strategy: 3
+ *    instructions a line) or with L/4 word stores (word strategy, the
+ *    fallback); nothing else differs.
+ * One mtcrf puts the bits that choose the groups (of the count, or of the
+ * distance to a line boundary) into cr6/cr7, so a group costs one branch
+ * when skipped and only its stores when taken: the store pointer runs 4
+ * below the next byte and the group's last store updates it (stwu).
  *
  * dcbz establishes the whole line that holds its address, zeroed, without
  * reading it from memory, whatever size the CPU's line really has. It is
@@ -18,20 +23,23 @@
  * only when uaccess_init() has measured that dcbz clears exactly L bytes on
  * this CPU; it then writes exactly the bytes L/4 word stores would.
  *
- * Register use: r3 walks the destination; r4 counts the bytes still to clear
- * (in the line loop: the bytes after the lines, with ctr counting the lines
- * left); r0 is zero; r6 is scratch; cr1.eq selects the word strategy. No
- * stack. Every store is aligned to its size, so none straddles two pages.
+ * Register use: r3 and r4 keep the call's destination and count to the end
+ * (the fixup needs them); r6 is the store pointer, 4 below the next byte;
+ * r0 is zero; r7 (dcbz's index: 4), r8 and r9 are scratch; ctr counts the
+ * lines. No stack. Every store is aligned to its size, so none straddles
+ * two pages.
  *
- * Exactness: every store and every dcbz has an exception-table entry. r3/r4
- * advance only after a whole group of stores, so a fault leaves them at the
- * start of its group (in the line loop: r3 at the start of the line, and
- * r4 + ctr * L bytes from there). The fixup clears byte by byte from there;
- * that loop faults again on exactly the first byte that cannot be written,
- * and its ctr is then the count of bytes not cleared. A store or dcbz that
- * faults writes nothing and stores go in ascending order, so nothing at or
- * past the first inaccessible byte is ever written; bytes a group had
- * already cleared are cleared again.
+ * Exactness: every store and every dcbz has an exception-table entry.
+ * Before the first word boundary a fault restarts the call byte by byte
+ * from r3. After it, a group's stores go in ascending order and only the
+ * last one moves r6 (a store that faults updates nothing), so a fault
+ * leaves r6 + 4 at the start of its group or line, r3 + r4 - (r6 + 4)
+ * bytes from the end. The fixup clears byte by byte from there; that loop
+ * faults again on exactly the first byte that cannot be written, and its
+ * ctr is then the count of bytes not cleared. A store or dcbz that faults
+ * writes nothing and stores go in ascending order, so nothing at or past
+ * the first inaccessible byte is ever written; bytes a group had already
+ * cleared are cleared again.
  *
  * A dcbz on memory that is cache-inhibited or write-through takes an
  * alignment exception instead of clearing the line. A kernel whose user
@@ -46,33 +54,76 @@
 #define L	_UACCESS_LINE
 #define LG	_UACCESS_LINE_SHIFT
 
-/* n zero words at r3 + 0, 4, ...; a fault resumes at fixup. */
-.macro zero_words n, fixup
-	.set .Lzero_off, 0
-	.rept \n
-	UACCESS_USER(\fixup, stw %r0, .Lzero_off(%r3))
-	.set .Lzero_off, .Lzero_off + 4
+/* Where the tail after the line loop starts: the group of L/2 bytes. */
+#if L == 16
+#define CLEAR_TAIL .Lclear_g8
+#elif L == 32
+#define CLEAR_TAIL .Lclear_g16
+#elif L == 64
+#define CLEAR_TAIL .Lclear_g32
+#else
+#define CLEAR_TAIL .Lclear_g64
+#endif
+
+/* .Lbit: the CR bit that mtcrf 0x03 fills from bit b (1 .. 128) of a value. */
+.macro cr_bit b
+	.set .Lbit, 31
+	.set .Lbit_value, 1
+	.rept 7
+	.if .Lbit_value < \b
+	.set .Lbit, .Lbit - 1
+	.set .Lbit_value, .Lbit_value * 2
+	.endif
 	.endr
 .endm
 
-/* Head group: if the address has bit b set, clear b bytes (b >= 4). */
-.macro clear_head b
-	andi.	%r6, %r3, \b
-	beq	.Lclear_head_\@
-	zero_words (\b / 4), .Lclear_bytes
-	addi	%r3, %r3, \b
-	subi	%r4, %r4, \b
-.Lclear_head_\@:
+/* n zero words at r6 + 4, r6 + 8, ...; the last store moves r6 to itself. */
+.macro zero_words n
+	.set .Lzero_off, 4
+	.rept \n - 1
+	UACCESS_USER(.Lclear_fault, stw %r0, .Lzero_off(%r6))
+	.set .Lzero_off, .Lzero_off + 4
+	.endr
+	UACCESS_USER(.Lclear_fault, stwu %r0, .Lzero_off(%r6))
 .endm
 
-/* Tail group: if the count has bit b set, clear b bytes (b >= 4). */
-.macro clear_tail b
-	andi.	%r6, %r4, \b
-	beq	.Lclear_tail_\@
-	zero_words (\b / 4), .Lclear_bytes
-	addi	%r3, %r3, \b
-	subi	%r4, %r4, \b
-.Lclear_tail_\@:
+/* If the CR bit of b (a multiple of 4) is set: b zero bytes at r6 + 4. */
+.macro clear_group b
+	cr_bit \b
+	bf	.Lbit, .Lclear_group_\@
+	zero_words (\b / 4)
+.Lclear_group_\@:
+.endm
+
+/*
+ * The head of a destination r7 = r3 & 3 (1, 2 or 3) bytes past a word
+ * boundary: a byte and/or a halfword up to the next one, one block per
+ * alignment. Then r6 = 4 below that boundary and cr6/cr7 = the bytes left,
+ * on to groups; with big, to .Lclear_long instead when cr1 says 2L or more.
+ */
+.macro clear_head groups, big
+	cmpwi	%r7, 2
+	bgt	.Lclear_head3_\@
+	beq	.Lclear_head2_\@
+	UACCESS_USER(.Lclear_bytes, stb %r0, 0(%r3))
+	UACCESS_USER(.Lclear_bytes, sth %r0, 1(%r3))
+	clear_head_done 3, \groups, \big
+.Lclear_head2_\@:
+	UACCESS_USER(.Lclear_bytes, sth %r0, 0(%r3))
+	clear_head_done 2, \groups, \big
+.Lclear_head3_\@:
+	UACCESS_USER(.Lclear_bytes, stb %r0, 0(%r3))
+	clear_head_done 1, \groups, \big
+.endm
+
+.macro clear_head_done h, groups, big
+	addi	%r6, %r3, \h - 4
+	.if \big
+	bge	%cr1, .Lclear_long
+	.endif
+	addi	%r8, %r4, -\h
+	mtcrf	0x03, %r8
+	b	\groups
 .endm
 
 /*
@@ -80,91 +131,123 @@
  * Input:    r3 = user destination, r4 = byte count, r5 = nonzero to clear
  *           whole lines with dcbz (only if uaccess_init() verified the line)
  * Output:   r3 = bytes not cleared (0 on success)
- * Clobbers: r0, r4, r6, ctr, cr0, cr1 (all volatile in the SysV ABI)
- * Faults:   every stb/sth/stw and dcbz on the destination. The fixup of a
- *           group store goes to .Lclear_bytes with r3/r4 at the group's
- *           start; that of the line loop first adds the lines left (ctr);
- *           the byte loop's returns ctr, the exact bytes not cleared.
+ * Clobbers: r0, r4, r6..r9, ctr, cr0, cr1, cr5..cr7 (all volatile in the
+ *           SysV ABI)
+ * Faults:   every stb/sth/stw and dcbz on the destination. Those before
+ *           the first word boundary resume at .Lclear_bytes with r3/r4 as
+ *           called; the others at .Lclear_fault, which starts it at r6 + 4
+ *           with the bytes from there to r3 + r4; the byte loop's returns
+ *           ctr, the exact bytes not cleared.
  */
 FUNC(_uaccess_clear_user)
-	cmpwi	%cr1, %r5, 0
+	cmplwi	%cr5, %r4, 4
 	li	%r0, 0
-	cmplwi	%r4, 4
-	blt	.Lclear_bytes
-	andi.	%r6, %r3, 1		/* a byte and a halfword to a word boundary */
-	beq	.Lclear_align2
-	UACCESS_USER(.Lclear_bytes, stb %r0, 0(%r3))
-	addi	%r3, %r3, 1
-	subi	%r4, %r4, 1
-.Lclear_align2:
-	andi.	%r6, %r3, 2
-	beq	.Lclear_aligned
-	UACCESS_USER(.Lclear_bytes, sth %r0, 0(%r3))
-	addi	%r3, %r3, 2
-	subi	%r4, %r4, 2
-.Lclear_aligned:			/* r3 word-aligned, r4 >= 1 */
-	cmplwi	%r4, UACCESS_LINES_MIN
-	bge	.Lclear_long
-	clear_tail L			/* r4 < 2L */
-	b	.Lclear_tail
-
-.Lclear_long:				/* r4 >= 2L: words up to a line boundary */
-	clear_head 4
-	clear_head 8
-#if L > 16
-	clear_head 16
-#endif
-#if L > 32
-	clear_head 32
-#endif
-#if L > 64
-	clear_head 64
-#endif
-	srwi	%r6, %r4, LG		/* r4 > L: one whole line at least */
-	mtctr	%r6
-	andi.	%r4, %r4, L - 1
-#if UACCESS_DCBZ_LINE
-	beq	%cr1, .Lclear_word_lines
-.Lclear_dcbz_lines:
-	UACCESS_USER(.Lclear_lines_fault, dcbz 0, %r3)
-	addi	%r3, %r3, L
-	bdnz	.Lclear_dcbz_lines
-	b	.Lclear_tail
-#endif
-.Lclear_word_lines:
-	zero_words (L / 4), .Lclear_lines_fault
-	addi	%r3, %r3, L
-	bdnz	.Lclear_word_lines
-
-.Lclear_tail:				/* r3 word-aligned, r4 < L */
-#if L > 64
-	clear_tail 64
-#endif
-#if L > 32
-	clear_tail 32
-#endif
-#if L > 16
-	clear_tail 16
-#endif
-	clear_tail 8
-	clear_tail 4
-	andi.	%r6, %r4, 2
-	beq	.Lclear_tail1
-	UACCESS_USER(.Lclear_bytes, sth %r0, 0(%r3))
-	addi	%r3, %r3, 2
-	subi	%r4, %r4, 2
-.Lclear_tail1:
-	andi.	%r6, %r4, 1
-	beq	.Lclear_ok
-	UACCESS_USER(.Lclear_bytes, stb %r0, 0(%r3))
+	blt	%cr5, .Lclear_tiny
+	cmplwi	%cr1, %r4, 16
+	andi.	%r7, %r3, 3
+	bge	%cr1, .Lclear_big
+	bne	.Lclear_small_head
+	addi	%r6, %r3, -4		/* 4 .. 15 bytes, word-aligned */
+	mtcrf	0x03, %r4
+.Lclear_g8:			/* r6 + 4 word-aligned; cr6/cr7: bytes left */
+	clear_group 8
+	clear_group 4
+	bt	30, .Lclear_sub2	/* a halfword and/or a byte */
+	bf	31, .Lclear_ok
+	UACCESS_USER(.Lclear_fault, stb %r0, 4(%r6))
 .Lclear_ok:
 	li	%r3, 0
 	blr
+.Lclear_sub2:
+	UACCESS_USER(.Lclear_fault, sth %r0, 4(%r6))
+	bf	31, .Lclear_ok
+	UACCESS_USER(.Lclear_fault, stb %r0, 6(%r6))
+	li	%r3, 0
+	blr
 
-.Lclear_lines_fault:	/* r3: start of the line; ctr: lines left, it included */
-	mfctr	%r6
-	slwi	%r6, %r6, LG
-	add	%r4, %r4, %r6
+.Lclear_small_head:		/* 4 .. 15 bytes, not word-aligned */
+	clear_head .Lclear_g8, 0
+
+.Lclear_tiny:			/* 0 .. 3 bytes, any alignment: bytes */
+	mtcrf	0x01, %r4
+	bt	30, .Lclear_tiny2
+	bf	31, .Lclear_ok
+	UACCESS_USER(.Lclear_bytes, stb %r0, 0(%r3))
+	li	%r3, 0
+	blr
+.Lclear_tiny2:
+	UACCESS_USER(.Lclear_bytes, stb %r0, 0(%r3))
+	UACCESS_USER(.Lclear_bytes, stb %r0, 1(%r3))
+	bf	31, .Lclear_ok
+	UACCESS_USER(.Lclear_bytes, stb %r0, 2(%r3))
+	li	%r3, 0
+	blr
+
+.Lclear_big:			/* 16 bytes or more; cr0.eq: word-aligned */
+	cmplwi	%cr1, %r4, UACCESS_LINES_MIN
+	bne	.Lclear_big_head
+	addi	%r6, %r3, -4
+	bge	%cr1, .Lclear_long
+	mtcrf	0x03, %r4
+.Lclear_med:			/* r6 + 4 word-aligned; cr6/cr7: bytes left < 2L */
+#if L > 64
+.Lclear_g128:
+	clear_group 128
+#endif
+#if L > 32
+.Lclear_g64:
+	clear_group 64
+#endif
+#if L > 16
+.Lclear_g32:
+	clear_group 32
+#endif
+.Lclear_g16:
+	clear_group 16
+	b	.Lclear_g8
+
+.Lclear_big_head:		/* 16 bytes or more, not word-aligned */
+	clear_head .Lclear_med, 1
+
+.Lclear_long:			/* r6 + 4 word-aligned, 2L - 3 bytes or more to go */
+	subfic	%r8, %r6, -4		/* -(r6 + 4): the bytes to a line boundary */
+	mtcrf	0x03, %r8
+	clear_group 4
+	clear_group 8
+#if L > 16
+	clear_group 16
+#endif
+#if L > 32
+	clear_group 32
+#endif
+#if L > 64
+	clear_group 64
+#endif
+	add	%r8, %r3, %r4
+	subf	%r8, %r6, %r8
+	addi	%r8, %r8, -4		/* bytes from the line boundary: L or more */
+	srwi	%r9, %r8, LG
+	mtcrf	0x03, %r8		/* the tail's groups */
+	mtctr	%r9
+#if UACCESS_DCBZ_LINE
+	cmpwi	%r5, 0
+	beq	.Lclear_word_lines
+	li	%r7, 4
+.Lclear_dcbz_lines:
+	UACCESS_USER(.Lclear_fault, dcbz %r7, %r6)
+	addi	%r6, %r6, L
+	bdnz	.Lclear_dcbz_lines
+	b	CLEAR_TAIL
+#endif
+.Lclear_word_lines:
+	zero_words (L / 4)
+	bdnz	.Lclear_word_lines
+	b	CLEAR_TAIL
+
+.Lclear_fault:		/* r6 + 4: the start of the group or line that faulted */
+	add	%r4, %r3, %r4
+	addi	%r3, %r6, 4
+	subf	%r4, %r3, %r4
 .Lclear_bytes:		/* byte by byte: r3 = destination, r4 = count, r0 = 0 */
 	cmplwi	%r4, 0
 	beq	.Lclear_ok

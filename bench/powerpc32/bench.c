@@ -7,6 +7,8 @@
  *   words      the library after uaccess_init_features(0)
  *   ref:words  a word loop as kernels had before dcbz (ref.S)
  *   ref:bytes  a byte loop (ref.S)
+ *   ref:linux  a Linux-shaped clear and copy with dcbz (ref.S), run only
+ *              where dcbz clears the build's line (as the library's dcbz)
  *
  * Two modes, one binary:
  *
@@ -16,6 +18,8 @@
  *	stdout, in the same order. count.py runs this under qemu-ppc with an
  *	instruction log and counts what ran between the markers: exact
  *	counts of executed instructions, which is what an emulator can give.
+ *	Then the library (dcbz) against ref:linux at the sizes and
+ *	alignments of vs_sizes and vs_aligns, the same way.
  *
  *   uaccess-bench time [-e] [-r ROUNDS] [-a OFFSET] [SIZE...]
  *	Time-base ticks per call and MB/s on real hardware: the median over
@@ -73,6 +77,8 @@ unsigned long ref_clear_words(void *to, unsigned long n);
 unsigned long ref_copy_words(void *to, const void *from, unsigned long n);
 unsigned long ref_clear_bytes(void *to, unsigned long n);
 unsigned long ref_copy_bytes(void *to, const void *from, unsigned long n);
+unsigned long ref_linux_clear(void *to, unsigned long n);
+unsigned long ref_linux_copy(void *to, const void *from, unsigned long n);
 void bench_cell_begin(void);
 void bench_cell_end(void);
 
@@ -227,6 +233,10 @@ unsigned long bench_call_ref_clear_bytes(char *to, const char *from,
 					 unsigned long n);
 unsigned long bench_call_ref_copy_bytes(char *to, const char *from,
 					unsigned long n);
+unsigned long bench_call_ref_linux_clear(char *to, const char *from,
+					 unsigned long n);
+unsigned long bench_call_ref_linux_copy(char *to, const char *from,
+					unsigned long n);
 
 __attribute__((noinline))
 unsigned long bench_call_lib_clear(char *to, const char *from, unsigned long n)
@@ -272,22 +282,54 @@ unsigned long bench_call_ref_copy_bytes(char *to, const char *from,
 	return ref_copy_bytes(to, from, n);
 }
 
+__attribute__((noinline))
+unsigned long bench_call_ref_linux_clear(char *to, const char *from,
+					 unsigned long n)
+{
+	(void)from;
+	return ref_linux_clear(to, n);
+}
+
+__attribute__((noinline))
+unsigned long bench_call_ref_linux_copy(char *to, const char *from,
+					unsigned long n)
+{
+	return ref_linux_copy(to, from, n);
+}
+
 static const struct column {
 	const char *name;
 	bool lib;			/* the library, set to `features` */
 	unsigned long features;
 	call_fn *call[NR_OPS];
+	bool dcbz;			/* runs dcbz whatever the features */
 } columns[] = {
 	{ "dcbz", true, UACCESS_FEAT_DCBZ,
-	  { bench_call_lib_clear, bench_call_lib_copy } },
-	{ "words", true, 0, { bench_call_lib_clear, bench_call_lib_copy } },
+	  { bench_call_lib_clear, bench_call_lib_copy }, false },
+	{ "words", true, 0, { bench_call_lib_clear, bench_call_lib_copy }, false },
 	{ "ref:words", false, 0,
-	  { bench_call_ref_clear_words, bench_call_ref_copy_words } },
+	  { bench_call_ref_clear_words, bench_call_ref_copy_words }, false },
 	{ "ref:bytes", false, 0,
-	  { bench_call_ref_clear_bytes, bench_call_ref_copy_bytes } },
+	  { bench_call_ref_clear_bytes, bench_call_ref_copy_bytes }, false },
+	{ "ref:linux", false, 0,
+	  { bench_call_ref_linux_clear, bench_call_ref_linux_copy }, true },
 };
 
 #define NR_COLUMNS ARRAY_SIZE(columns)
+#define COL_DCBZ	0	/* the library with dcbz, against ref:linux */
+#define COL_LINUX	4
+/* The count's first tables: every column but ref:linux. */
+#define NR_TABLE_COLUMNS COL_LINUX
+
+/*
+ * Whether a column may run here: ref:linux uses dcbz on the build's line
+ * unconditionally, so only where dcbz clears exactly that line.
+ */
+static bool runs_here(const struct column *col)
+{
+	return !col->dcbz || (UACCESS_DCBZ_LINE &&
+			      uaccess_dcbz_line_size() == UACCESS_DCBZ_LINE);
+}
 
 /*
  * Set the library to the column's feature set. The strategy it reports
@@ -382,6 +424,8 @@ static void check_columns(void)
 	};
 
 	for (size_t c = 0; c < NR_COLUMNS; c++) {
+		if (!runs_here(&columns[c]))
+			continue;
 		configure(&columns[c]);
 		for (int op = 0; op < NR_OPS; op++)
 			for (size_t k = 0; k < ARRAY_SIZE(check_sizes); k++)
@@ -409,7 +453,7 @@ static void run_count(void)
 {
 	out("# uaccess-bench count: UACCESS_DCBZ_LINE %d, dcbz clears %lu bytes here\n",
 	    UACCESS_DCBZ_LINE, uaccess_dcbz_line_size());
-	for (size_t c = 0; c < NR_COLUMNS; c++) {
+	for (size_t c = 0; c < NR_TABLE_COLUMNS; c++) {
 		const char *strategy = configure(&columns[c]);
 
 		for (int op = 0; op < NR_OPS; op++)
@@ -427,6 +471,56 @@ static void run_count(void)
 				    columns[c].name, n, (unsigned long)to, strategy);
 			}
 	}
+}
+
+/*
+ * The library with dcbz against ref:linux: every size of vs_sizes at each
+ * alignment of vs_aligns (clears: those with the source aligned). A cell
+ * line's column is "lib@NAME" or "linux@NAME". Nothing if ref:linux cannot
+ * run here.
+ */
+static const unsigned long vs_sizes[] = {
+	1, 7, 8, 31, 32, 63, 64, 100, 144, 256, 512, 1000, 4096, 16384,
+};
+
+static const struct {
+	const char *name;
+	unsigned long dst, src;		/* offsets from the page offset */
+} vs_aligns[] = {
+	{ "aligned", 0, 0 }, { "dst+3", 3, 0 }, { "src+5", 0, 5 },
+};
+
+static void run_count_vs(void)
+{
+	static const size_t cols[] = { COL_DCBZ, COL_LINUX };
+
+	if (!runs_here(&columns[COL_LINUX])) {
+		out("# no ref:linux: dcbz clears %lu bytes here, not %d\n",
+		    uaccess_dcbz_line_size(), UACCESS_DCBZ_LINE);
+		return;
+	}
+	configure(&columns[COL_DCBZ]);
+	for (int op = 0; op < NR_OPS; op++)
+		for (size_t a = 0; a < ARRAY_SIZE(vs_aligns); a++) {
+			if (op == OP_CLEAR && vs_aligns[a].src)
+				continue;
+			for (size_t k = 0; k < ARRAY_SIZE(vs_sizes); k++)
+				for (size_t c = 0; c < ARRAY_SIZE(cols); c++) {
+					const struct column *col = &columns[cols[c]];
+					unsigned long n = vs_sizes[k], left;
+					char *to = dst_at(vs_aligns[a].dst);
+					const char *from = src_at(vs_aligns[a].src);
+
+					fill(to, from, n);
+					bench_cell_begin();
+					left = col->call[op](to, from, n);
+					bench_cell_end();
+					check(op, col->name, to, from, n, left);
+					out("cell %s %s@%s %lu %#lx %s\n", op_names[op],
+					    col->lib ? "lib" : "linux", vs_aligns[a].name,
+					    n, (unsigned long)to, uaccess_strategy_name());
+				}
+		}
 }
 
 /* ---- strings (count mode) --------------------------------------------- */
@@ -533,6 +627,8 @@ static void run_time(bool emulated)
 	if (target < 1000)
 		target = 1000;
 	for (size_t c = 0; c < NR_COLUMNS; c++) {
+		if (!runs_here(&columns[c]))
+			continue;
 		strategies[c] = configure(&columns[c]);
 		for (int op = 0; op < NR_OPS; op++)
 			for (int k = 0; k < nr_sizes; k++) {
@@ -586,12 +682,19 @@ static void run_time(bool emulated)
 		out("\n");
 		for (int k = 0; k < nr_sizes; k++) {
 			out("| %8lu |", sizes[k]);
-			for (size_t c = 0; c < NR_COLUMNS; c++)
-				print_per_call(timings[op][c][k].ticks,
-					       timings[op][c][k].calls);
-			if (tb_hz)
-				for (size_t c = 0; c < NR_COLUMNS; c++)
+			for (size_t c = 0; c < NR_COLUMNS; c++) {
+				if (runs_here(&columns[c]))
+					print_per_call(timings[op][c][k].ticks,
+						       timings[op][c][k].calls);
+				else
+					out(" %10s |", "-");
+			}
+			for (size_t c = 0; tb_hz && c < NR_COLUMNS; c++) {
+				if (runs_here(&columns[c]))
 					print_mbps(sizes[k], &timings[op][c][k], tb_hz);
+				else
+					out(" %10s |", "-");
+			}
 			out("\n");
 		}
 	}
@@ -664,6 +767,8 @@ static int bench_main(int argc, char **argv)
 			max_size = sizes[k];
 	if (max_size < 256)
 		max_size = 256;		/* room for check_columns() */
+	if (count && max_size < 16384 + 8)
+		max_size = 16384 + 8;	/* run_count_vs(): src + 5 */
 	if (count && max_size < 4096 + STR_SLACK + 1)
 		max_size = 4096 + STR_SLACK + 1;	/* run_count_strings() */
 
@@ -671,6 +776,7 @@ static int bench_main(int argc, char **argv)
 	check_columns();
 	if (count) {
 		run_count();
+		run_count_vs();
 		run_count_strings();
 	}
 	else

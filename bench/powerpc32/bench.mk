@@ -3,10 +3,13 @@
 # make bench ARCH=powerpc32: instructions executed per call and per KiB by
 # clear_user and copy_to_user, dcbz strategy against words against the
 # plain loops of ref.S, counted exactly under qemu-ppc (count.py), with the
-# loads, stores, dcbz and dcbt among them; then the same binary's time-base
-# mode under qemu, only to show it works (its figures mean nothing there).
-# Writes $(O)/bench/results.md (also shown) and results.csv. About ten
-# seconds (the count runs one instruction per translation block).
+# loads, stores, dcbz and dcbt among them; then the library against ref.S's
+# Linux-shaped routines, lib/ref per cell, for this build's line and each
+# other line of BENCH_VS_LINES (a build of its own in $(O)/bench/lLINE);
+# then the time-base mode under qemu, only to show it works (its figures
+# mean nothing there). Writes $(O)/bench/results.md (also shown) and
+# results.csv. About twenty seconds (the count runs one instruction per
+# translation block).
 #
 # $(O)/bench/uaccess-bench is a static program without a C library or
 # floating point (tests/nolibc), so it also runs on the boards themselves,
@@ -19,6 +22,8 @@
 #                    dcbz: 750 for 32, e500mc for 64; none has 16 or 128,
 #                    and then the library refuses dcbz and the tables say so)
 #   BENCH_ARGS       options for both runs: -a OFFSET (into the page)
+#   BENCH_VS_LINES   the line sizes of the table against ref:linux (32 64;
+#                    each counted on the CPU BENCH_QEMU_CPU would pick)
 #
 # Included by bench/bench.mk for ARCH=powerpc32, from the top-level
 # Makefile, which defines O, LIB, CC, CPPFLAGS, UACCESS_ARCH_CFLAGS, NM, OBJDUMP,
@@ -59,13 +64,24 @@ $(BENCH_BIN): $(BENCH_OBJS) $(LIB)
 	$(quiet) LD $@
 	$(Q)$(CC) $(BENCH_LDFLAGS) -o $@ $(BENCH_OBJS) $(LIB)
 
-BENCH_QEMU_CPU ?= $(if $(filter 64,$(DCBZ_LINE)),e500mc,750)
+bench_cpu = $(if $(filter 64,$(1)),e500mc,750)
+BENCH_QEMU_CPU ?= $(call bench_cpu,$(DCBZ_LINE))
+BENCH_VS_LINES ?= 32 64
+BENCH_OTHER_LINES := $(filter-out $(or $(DCBZ_LINE),32),$(BENCH_VS_LINES))
+BENCH_OTHER_BINS := $(foreach l,$(BENCH_OTHER_LINES),$(BENCH_DIR)/l$(l)/bench/uaccess-bench)
 
-bench: $(BENCH_BIN)
+# The other lines' programs: this Makefile again, in a directory of their own.
+$(BENCH_DIR)/l%/bench/uaccess-bench: FORCE
+	$(Q)$(MAKE) --no-print-directory ARCH=powerpc32 DCBZ_LINE=$* \
+		O=$(BENCH_DIR)/l$* $@
+
+bench: $(BENCH_BIN) $(BENCH_OTHER_BINS)
 	$(Q)python3 bench/powerpc32/count.py --bin $(BENCH_BIN) \
 		--lib $(LIB) --out $(BENCH_DIR) --qemu "$(QEMU_PPC)" \
 		--cpu $(BENCH_QEMU_CPU) --nm "$(NM)" --objdump "$(OBJDUMP)" \
+		$(foreach l,$(BENCH_OTHER_LINES),--vs $(BENCH_DIR)/l$(l)/bench/uaccess-bench,$(BENCH_DIR)/l$(l)/libuaccess.a,$(call bench_cpu,$(l))) \
 		-- $(BENCH_ARGS)
 
-.PHONY: bench
+FORCE:
+.PHONY: bench FORCE
 -include $(BENCH_OBJS:.o=.d)

@@ -19,6 +19,12 @@ stored). Before reporting, the counts of ref.S's loops are checked against
 formulas worked out from their code by hand: if one instruction were
 missed or counted twice anywhere, they would not match.
 
+The program also counts the library (dcbz) against ref.S's Linux-shaped
+clear and copy (ref:linux) at sizes 1..16 KiB, aligned, with the
+destination at +3 and with the source at +5; --vs BIN,LIB,CPU adds the
+same cells of another build (the other line size), so that one table has
+both.
+
 Output: results.md (also printed) and results.csv in --out, then the
 program's time-base mode run under qemu without logging, appended to
 results.md only to show it works: under emulation its ticks mean nothing.
@@ -56,6 +62,22 @@ EXPECTED = {
 # routine. clear_user from 1 KiB on, copy_user at every size.
 LIMITS = {"clear_user": (0.25, 1024), "copy_user": (1.1, 0)}
 
+# The library against ref:linux: every cell at most VS_LIMIT, or VS_LIMIT_MISALIGNED
+# where the reference stores a word to a misaligned destination (the library
+# never does: docs/powerpc32.md).
+VS_ALIGNS = ["aligned", "dst+3", "src+5"]
+VS_LIMIT, VS_LIMIT_MISALIGNED = 1.00, 1.25
+
+
+def ref_misaligned(op, dst, n, line):
+    """Whether ref.S's Linux-shaped routine stores a word to a misaligned
+    address for n bytes at dst, from its code: the clear's first word goes
+    to the destination itself; the copy stores words from a misaligned
+    destination when the range ends before the destination's next line."""
+    if dst % 4 == 0 or n < 4:
+        return False
+    return op == "clear_user" or n < -dst % line
+
 
 def classify(mnemonic):
     # Prefixes, since objdump's default dialect prints some encodings under
@@ -80,9 +102,9 @@ def new_cell():
     return cell
 
 
-def count(args):
-    syms = symbols(args.nm, args.bin)
-    lib = library_functions(args.nm, args.lib)
+def count(args, binary, library, cpu):
+    syms = symbols(args.nm, binary)
+    lib = library_functions(args.nm, library)
     ranges = []   # (start, end, region)
     for name, (addr, size) in syms.items():
         if name in ("bench_cell_begin", "bench_cell_end"):
@@ -97,8 +119,8 @@ def count(args):
     for needed in ("bench_cell_begin", "bench_cell_end", "_uaccess_clear_user", "_uaccess_copy_user",
                    "ref_clear_words", "bench_call_lib_clear"):
         if needed not in syms:
-            sys.exit("count.py: %s has no symbol %s" % (args.bin, needed))
-    pcs = pc_table(args.objdump, args.bin, ranges, classify, 8)
+            sys.exit("count.py: %s has no symbol %s" % (binary, needed))
+    pcs = pc_table(args.objdump, binary, ranges, classify, 8)
     begin = b"%08x" % syms["bench_cell_begin"][0]
     end = b"%08x" % syms["bench_cell_end"][0]
     dfilter = ",".join("0x%x+0x%x" % (s, e - s) for s, e in merge((s, e) for s, e, _ in ranges))
@@ -106,9 +128,9 @@ def count(args):
     # QEMU 8.1 renamed -singlestep (gone from 9.0 on) to -one-insn-per-tb.
     qemu_help = subprocess.run(args.qemu.split() + ["-h"], capture_output=True, text=True).stdout
     one_insn = "-one-insn-per-tb" if "-one-insn-per-tb" in qemu_help else "-singlestep"
-    cmd = args.qemu.split() + ["-cpu", args.cpu, one_insn, "-d", "exec,nochain",
+    cmd = args.qemu.split() + ["-cpu", cpu, one_insn, "-d", "exec,nochain",
                                "-dfilter", dfilter, "-D", "/dev/stderr",
-                               args.bin, "count"] + args.bench_args
+                               binary, "count"] + args.bench_args
     t0 = time.time()
     cells, lines, stray, stdout, rc = count_cells(cmd, begin, end, pcs, new_cell)
     if rc:
@@ -130,7 +152,7 @@ def count(args):
         cell.update(n=n, addr=addr, strategy=strategy)
         results[(op, col, n)] = cell
     return results, {"line": line_size, "measured": measured, "seconds": seconds,
-                     "log_lines": lines, "one_insn": one_insn}
+                     "log_lines": lines, "one_insn": one_insn, "cpu": cpu}
 
 
 def self_check(results):
@@ -154,7 +176,7 @@ def per_kib(cell):
 
 
 def report(args, results, info):
-    sizes = sorted({n for (op, _, n) in results if op in OPS})
+    sizes = sorted({n for (op, col, n) in results if op in OPS and col in COLUMNS})
     strategy = {col: results[("clear_user", col, sizes[0])]["strategy"] for col in COLUMNS}
     md = []
     w = md.append
@@ -299,7 +321,61 @@ def report(args, results, info):
                             % (op, col, c["strategy"], n, c["addr"], c["routine"],
                                per_kib(c), c["caller"], c["loads"], c["stores"],
                                c["dcbz"], c["dcbt"], c["dcbz"], c["whole_lines"], args.cpu))
+        for res, inf in args.builds:
+            for (op, col, n), c in sorted(res.items()):
+                if "@" in col:
+                    f.write("%s,%s,%s,%d,%#x,%d,%.2f,%d,%d,%d,%d,%d,%d,%d,"
+                            "qemu-ppc -cpu %s instruction count (exact)\n"
+                            % (op, col, c["strategy"], n, c["addr"], c["routine"],
+                               per_kib(c), c["caller"], c["loads"], c["stores"],
+                               c["dcbz"], c["dcbt"], c["dcbz"], c["whole_lines"], inf["cpu"]))
     return md, verdict
+
+
+def vs_report(builds):
+    """The library against ref:linux, lib/ref per cell, every build's line side by
+    side; the verdict against VS_LIMIT."""
+    builds = [(res, inf) for res, inf in builds if any("@" in col for _, col, _ in res)]
+    md = []
+    w = md.append
+    w("")
+    w("## The library against a Linux-shaped reference (ref:linux)")
+    w("")
+    if not builds:
+        w("Not counted: ref:linux needs a CPU whose dcbz clears the build's line.")
+        return md, []
+    w("Instructions of the routine, library (dcbz) / ref:linux, and the ratio; `m`: the "
+      "reference stores words to a misaligned destination there, which the library never "
+      "does (limit %.2f there, %.2f elsewhere). Clears have no source." %
+      (VS_LIMIT_MISALIGNED, VS_LIMIT))
+    cols = [(res, inf, op, a) for res, inf in builds for op in OPS for a in VS_ALIGNS
+            if (op, "lib@" + a) in {(o, c) for o, c, _ in res}]
+    sizes = sorted({n for res, _ in builds for (_, col, n) in res if "@" in col})
+    head = ["size"] + ["%d: %s %s" % (inf["line"], op.split("_")[0], a) for _, inf, op, a in cols]
+    rows, failed, worst = [], [], {}
+    for n in sizes:
+        r = [n]
+        for res, inf, op, a in cols:
+            lib, ref = res[(op, "lib@" + a, n)], res[(op, "linux@" + a, n)]
+            ratio = lib["routine"] / ref["routine"]
+            mis = ref_misaligned(op, lib["addr"], n, inf["line"])
+            limit = VS_LIMIT_MISALIGNED if mis else VS_LIMIT
+            r.append("%d/%d %.2f%s%s" % (lib["routine"], ref["routine"], ratio,
+                                         " m" if mis else "", "" if ratio <= limit else " **!**"))
+            if ratio > limit:
+                failed.append("%d-byte lines %s %s %d B (%.2f)" % (inf["line"], op, a, n, ratio))
+            key = (inf["line"], mis)
+            worst[key] = max(worst.get(key, 0), ratio)
+        rows.append(r)
+    md.extend(md_table(head, rows))
+    w("")
+    w("- worst lib/ref:linux: " + "; ".join(
+        "%d-byte lines %s %.2f" % (line, "where the reference stores misaligned" if mis else
+                                   "elsewhere", v) for (line, mis), v in sorted(worst.items())))
+    w("- every cell <= %.2f (<= %.2f where `m`): **%s**" % (
+        VS_LIMIT, VS_LIMIT_MISALIGNED, "holds" if not failed else
+        "exceeded at " + ", ".join(failed)))
+    return md, failed
 
 
 def main():
@@ -311,16 +387,24 @@ def main():
     p.add_argument("--cpu", default="750")
     p.add_argument("--nm", default="powerpc-linux-gnu-nm")
     p.add_argument("--objdump", default="powerpc-linux-gnu-objdump")
+    p.add_argument("--vs", action="append", default=[], metavar="BIN,LIB,CPU",
+                   help="another build whose library-against-ref:linux cells join the table")
     p.add_argument("bench_args", nargs="*", help="options for the program (-a OFFSET)")
     args = p.parse_args()
 
     t0 = time.time()
-    results, info = count(args)
-    checked, problems = self_check(results)
-    if problems or not checked:
-        sys.exit("count.py: the count is not exact:\n  " + "\n  ".join(problems or ["nothing checked"]))
-    info["check"] = "%d cells matched" % checked
+    args.builds = []
+    for binary, library, cpu in [(args.bin, args.lib, args.cpu)] + [v.split(",") for v in args.vs]:
+        res, inf = count(args, binary, library, cpu)
+        checked, problems = self_check(res)
+        if problems or not checked:
+            sys.exit("count.py: the count of %s is not exact:\n  " % binary +
+                     "\n  ".join(problems or ["nothing checked"]))
+        inf["check"] = "%d cells matched" % checked
+        args.builds.append((res, inf))
+    results, info = args.builds[0]
     md, verdict = report(args, results, info)
+    md += vs_report(args.builds)[0]
 
     # The time-base mode, under qemu: it runs, and says its figures mean nothing.
     timed = run(args.qemu.split() + ["-cpu", args.cpu, args.bin, "time", "-e"] + args.bench_args)

@@ -21,11 +21,12 @@ bool test_arch_probe_read(const void *p);
 
 /*
  * Sizes at which the routines change strategy: the sweeps go around them.
- * Words and bytes only below UACCESS_LINES_MIN; the copy's prefetching loop
- * from about UACCESS_COPY_PREFETCH_MIN.
+ * Words and bytes only below UACCESS_LINES_MIN (clear) and
+ * UACCESS_COPY_LINES_MIN (copy); the copy's prefetching loop from about
+ * UACCESS_COPY_PREFETCH_MIN.
  */
 #define TEST_ARCH_CLEAR_LIMITS UACCESS_LINES_MIN
-#define TEST_ARCH_COPY_LIMITS UACCESS_LINES_MIN, UACCESS_COPY_PREFETCH_MIN
+#define TEST_ARCH_COPY_LIMITS UACCESS_COPY_LINES_MIN, UACCESS_COPY_PREFETCH_MIN
 
 /* What uaccess_mask_ptr() makes of an address outside the range (the NULL page). */
 #define TEST_ARCH_MASKED_ADDR 0UL

@@ -47,14 +47,20 @@
 
 /*
  * Sizes at which the routines change strategy (the tests sweep around
- * them). When UACCESS_LINES_MIN bytes or more are left once the destination
- * is word-aligned, the range holds a whole line at least: the routines align
- * the destination to a line and run the line loop; below that they store
- * words and bytes only. The copy prefetches only lines inside the source
- * range, so its prefetching part of the loop starts at about
- * UACCESS_COPY_PREFETCH_MIN bytes.
+ * them). From UACCESS_LINES_MIN bytes on (clear_user) and from
+ * UACCESS_COPY_LINES_MIN on (copy_user), the range holds a whole line at
+ * least: the routines align the destination to a line and run the line
+ * loop; below that they store words and bytes only (a copy's groups of
+ * words beat the loop's set-up on up to 4 lines of 32 bytes). The copy
+ * prefetches only lines inside the source range, so its prefetching part of
+ * the loop starts at about UACCESS_COPY_PREFETCH_MIN bytes.
  */
 #define UACCESS_LINES_MIN (2 * _UACCESS_LINE)
+#if _UACCESS_LINE > 64
+#define UACCESS_COPY_LINES_MIN (2 * _UACCESS_LINE)
+#else
+#define UACCESS_COPY_LINES_MIN 128
+#endif
 #define UACCESS_COPY_PREFETCH_MIN ((UACCESS_PREFETCH_LINES + 2) * _UACCESS_LINE)
 
 #endif /* UACCESS_DCBZ_H */
