@@ -54,6 +54,29 @@
 #endif
 
 /*
+ * One group: eight doublewords from a1 + off to a0 + off, loads before
+ * stores; a fault goes to fixup.
+ */
+.macro COPY_GROUP off, fixup
+	UACCESS_USER(\fixup, ld t1, \off(a1))
+	UACCESS_USER(\fixup, ld t3, \off+8(a1))
+	UACCESS_USER(\fixup, ld t4, \off+16(a1))
+	UACCESS_USER(\fixup, ld t5, \off+24(a1))
+	UACCESS_USER(\fixup, ld t6, \off+32(a1))
+	UACCESS_USER(\fixup, ld a4, \off+40(a1))
+	UACCESS_USER(\fixup, ld a5, \off+48(a1))
+	UACCESS_USER(\fixup, ld a6, \off+56(a1))
+	UACCESS_USER(\fixup, sd t1, \off(a0))
+	UACCESS_USER(\fixup, sd t3, \off+8(a0))
+	UACCESS_USER(\fixup, sd t4, \off+16(a0))
+	UACCESS_USER(\fixup, sd t5, \off+24(a0))
+	UACCESS_USER(\fixup, sd t6, \off+32(a0))
+	UACCESS_USER(\fixup, sd a4, \off+40(a0))
+	UACCESS_USER(\fixup, sd a5, \off+48(a0))
+	UACCESS_USER(\fixup, sd a6, \off+56(a0))
+.endm
+
+/*
  * _uaccess_copy_user: copy n bytes, either side user memory (a C function).
  * Input:    a0 = destination, a1 = source, a2 = byte count
  * Output:   a0 = bytes not copied (0 on success)
@@ -133,38 +156,8 @@ FUNC(_uaccess_copy_user)
 	bltu	a2, t1, .Lcopy_group
 	addi	t2, a3, -2 * GROUP	/* the last start of 128 whole bytes */
 .Lcopy_128:
-	UACCESS_USER(.Lcopy_bytes, ld t1, 0(a1))
-	UACCESS_USER(.Lcopy_bytes, ld t3, 8(a1))
-	UACCESS_USER(.Lcopy_bytes, ld t4, 16(a1))
-	UACCESS_USER(.Lcopy_bytes, ld t5, 24(a1))
-	UACCESS_USER(.Lcopy_bytes, ld t6, 32(a1))
-	UACCESS_USER(.Lcopy_bytes, ld a4, 40(a1))
-	UACCESS_USER(.Lcopy_bytes, ld a5, 48(a1))
-	UACCESS_USER(.Lcopy_bytes, ld a6, 56(a1))
-	UACCESS_USER(.Lcopy_bytes, sd t1, 0(a0))
-	UACCESS_USER(.Lcopy_bytes, sd t3, 8(a0))
-	UACCESS_USER(.Lcopy_bytes, sd t4, 16(a0))
-	UACCESS_USER(.Lcopy_bytes, sd t5, 24(a0))
-	UACCESS_USER(.Lcopy_bytes, sd t6, 32(a0))
-	UACCESS_USER(.Lcopy_bytes, sd a4, 40(a0))
-	UACCESS_USER(.Lcopy_bytes, sd a5, 48(a0))
-	UACCESS_USER(.Lcopy_bytes, sd a6, 56(a0))
-	UACCESS_USER(.Lcopy_bytes, ld t1, 64(a1))
-	UACCESS_USER(.Lcopy_bytes, ld t3, 72(a1))
-	UACCESS_USER(.Lcopy_bytes, ld t4, 80(a1))
-	UACCESS_USER(.Lcopy_bytes, ld t5, 88(a1))
-	UACCESS_USER(.Lcopy_bytes, ld t6, 96(a1))
-	UACCESS_USER(.Lcopy_bytes, ld a4, 104(a1))
-	UACCESS_USER(.Lcopy_bytes, ld a5, 112(a1))
-	UACCESS_USER(.Lcopy_bytes, ld a6, 120(a1))
-	UACCESS_USER(.Lcopy_bytes, sd t1, 64(a0))
-	UACCESS_USER(.Lcopy_bytes, sd t3, 72(a0))
-	UACCESS_USER(.Lcopy_bytes, sd t4, 80(a0))
-	UACCESS_USER(.Lcopy_bytes, sd t5, 88(a0))
-	UACCESS_USER(.Lcopy_bytes, sd t6, 96(a0))
-	UACCESS_USER(.Lcopy_bytes, sd a4, 104(a0))
-	UACCESS_USER(.Lcopy_bytes, sd a5, 112(a0))
-	UACCESS_USER(.Lcopy_bytes, sd a6, 120(a0))
+	COPY_GROUP 0, .Lcopy_bytes
+	COPY_GROUP 64, .Lcopy_bytes
 	addi	a0, a0, 2 * GROUP
 	addi	a1, a1, 2 * GROUP
 	bleu	a0, t2, .Lcopy_128
@@ -172,22 +165,7 @@ FUNC(_uaccess_copy_user)
 	beqz	a2, .Lcopy_ok
 	bltu	a2, a7, .Lcopy_lt64
 .Lcopy_group:			/* both aligned, 64 <= a2 < 128 */
-	UACCESS_USER(.Lcopy_bytes, ld t1, 0(a1))
-	UACCESS_USER(.Lcopy_bytes, ld t3, 8(a1))
-	UACCESS_USER(.Lcopy_bytes, ld t4, 16(a1))
-	UACCESS_USER(.Lcopy_bytes, ld t5, 24(a1))
-	UACCESS_USER(.Lcopy_bytes, ld t6, 32(a1))
-	UACCESS_USER(.Lcopy_bytes, ld a4, 40(a1))
-	UACCESS_USER(.Lcopy_bytes, ld a5, 48(a1))
-	UACCESS_USER(.Lcopy_bytes, ld a6, 56(a1))
-	UACCESS_USER(.Lcopy_bytes, sd t1, 0(a0))
-	UACCESS_USER(.Lcopy_bytes, sd t3, 8(a0))
-	UACCESS_USER(.Lcopy_bytes, sd t4, 16(a0))
-	UACCESS_USER(.Lcopy_bytes, sd t5, 24(a0))
-	UACCESS_USER(.Lcopy_bytes, sd t6, 32(a0))
-	UACCESS_USER(.Lcopy_bytes, sd a4, 40(a0))
-	UACCESS_USER(.Lcopy_bytes, sd a5, 48(a0))
-	UACCESS_USER(.Lcopy_bytes, sd a6, 56(a0))
+	COPY_GROUP 0, .Lcopy_bytes
 	addi	a0, a0, GROUP
 	addi	a1, a1, GROUP
 	addi	a2, a2, -GROUP
