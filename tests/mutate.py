@@ -44,6 +44,16 @@ def hosted(cmd):
     return _result(r.returncode, r.stdout.splitlines())
 
 
+def build_checks(make_args):
+    """The build checks (make build-checks), which read the disassembly.
+    Their log is piped through tee: a failure is a "not ok" line."""
+    r = subprocess.run(['make', '-s'] + make_args + ['build-checks'],
+                       capture_output=True, text=True)
+    lines = r.stdout.splitlines()
+    failed = r.returncode or any(l.startswith('not ok') for l in lines)
+    return _result(1 if failed else 0, lines)
+
+
 def qemu(make_args, out, config):
     """One boot of the bare-metal kernel, built in out: rc None if it did
     not build."""
