@@ -27,10 +27,13 @@ static const struct {
 	[UACCESS_ALT_CLEAR_SHORT] = { "clear short=", { "stores", "rep" } },
 	[UACCESS_ALT_BULK] = { ", bulk=", { "loop", "repq", "rep" } },
 	[UACCESS_ALT_COPY_MID] = { ", copy mid=", { "blocks", "rep" } },
+	[UACCESS_ALT_CLEAR_LATE] = { ", clear bulk>=",
+				     { _UACCESS_S(UACCESS_CLEAR_BULK),
+				       _UACCESS_S(UACCESS_CLEAR_BULK_LATE) } },
 };
 
 static struct uaccess_patch_report last;	/* of the last init or registration */
-static char strategy[64];			/* "" until uaccess_init() */
+static char strategy[96];			/* "" until uaccess_init() */
 static unsigned long chosen;			/* the last init's feature set */
 
 /* Append s at *p, staying inside strategy[]. */

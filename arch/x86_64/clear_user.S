@@ -159,7 +159,9 @@ END(_uaccess_clear_user_short)
  *   n < UACCESS_CLEAR_BULK: 64-byte blocks, then the 0..63 bytes after
  *            the last one as a size class of the short clear;
  *   else the bulk site, patched at init: rep stosb with ERMS, rep stosq +
- *            tail with REP_GOOD, else the same blocks.
+ *            tail with REP_GOOD, else the same blocks. With LATE_STOSB
+ *            (the per-CPU table), a site in front of it sends
+ *            n < UACCESS_CLEAR_BULK_LATE back to the blocks.
  * Input:    rdi = user destination, rcx = byte count >= UACCESS_CLEAR_SHORT_LIMIT
  * Output:   rcx = bytes not cleared (0 on success)
  * Clobbers: rax, rdx, rdi, flags
@@ -184,10 +186,18 @@ FUNC(_uaccess_clear_user_long)
 	ret
 
 .Lclear_bulk:
+	ALTERNATIVE(UACCESS_ALT_CLEAR_LATE, , jmp32 .Lclear_late,
+		UACCESS_FEAT_LATE_STOSB_BIT)
+.Lclear_bulk_site:
 	ALTERNATIVE_2_USER(UACCESS_ALT_BULK, jmp32 .Lclear_loop,
 		jmp32 .Lclear_repq, UACCESS_FEAT_REP_GOOD_BIT,
 		rep stosb, UACCESS_FEAT_ERMS_BIT, .Lclear_done)
 	ret
+
+.Lclear_late:
+	cmpq	$UACCESS_CLEAR_BULK_LATE, %rcx
+	jb	.Lclear_loop
+	jmp	.Lclear_bulk_site
 
 .Lclear_repq:
 	movl	%ecx, %edx

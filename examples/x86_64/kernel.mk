@@ -89,7 +89,7 @@ BAREMETAL_KERNELS := $(BM_KERNEL)
 QEMU_DEPS := qemu-system-x86_64=qemu-system-x86
 
 # CPU models: qemu64 (no ERMS, no SMAP), Haswell (ERMS), max (ERMS and
-# SMAP), max with FSRM and the per-CPU table's two choices forced on (TCG
+# SMAP), max with FSRM and the per-CPU table's choices forced on (TCG
 # never reports FSRM, which every table entry needs), and max with two
 # CPUs running the suite at once (smp.c).
 QEMU_CONFIGS := qemu64 haswell max max-fsrm max-smp2
@@ -97,7 +97,7 @@ qemu_cpu_qemu64 := qemu64
 qemu_cpu_haswell := Haswell
 qemu_cpu_max := max
 qemu_cpu_max-fsrm := max
-qemu_features_max-fsrm := native+fsrm+short_stosb+mid_movsb
+qemu_features_max-fsrm := native+fsrm+short_stosb+mid_movsb+late_stosb
 qemu_cpu_max-smp2 := max
 qemu_smp_max-smp2 := 2
 

@@ -436,11 +436,13 @@ void test_alternatives(void)
 
 	/* What the sites must hold, from the feature set alone. */
 	t_group_begin("uaccess_strategy_name");
-	snprintf(want, sizeof(want), "clear short=%s, bulk=%s, copy mid=%s",
+	snprintf(want, sizeof(want),
+		 "clear short=%s, bulk=%s, copy mid=%s, clear bulk>=%s",
 		 test_features & UACCESS_FEAT_SHORT_STOSB ? "rep" : "stores",
 		 test_features & UACCESS_FEAT_ERMS ? "rep" :
 		 test_features & UACCESS_FEAT_REP_GOOD ? "repq" : "loop",
-		 test_features & UACCESS_FEAT_MID_MOVSB ? "rep" : "blocks");
+		 test_features & UACCESS_FEAT_MID_MOVSB ? "rep" : "blocks",
+		 test_features & UACCESS_FEAT_LATE_STOSB ? "1152" : "640");
 	t_case(!strcmp(uaccess_strategy_name(), want), "\"%s\", want \"%s\"",
 	       uaccess_strategy_name(), want);
 	t_group_end();

@@ -22,7 +22,8 @@ int test_arch_parse_features(const char *set, unsigned long *features);
 bool test_arch_probe_read(const void *p);
 
 /* Sizes at which the routines change strategy: the sweeps go around them. */
-#define TEST_ARCH_CLEAR_LIMITS UACCESS_CLEAR_SHORT_LIMIT, UACCESS_CLEAR_BULK
+#define TEST_ARCH_CLEAR_LIMITS UACCESS_CLEAR_SHORT_LIMIT, UACCESS_CLEAR_BULK, \
+	UACCESS_CLEAR_BULK_LATE
 #define TEST_ARCH_COPY_LIMITS UACCESS_COPY_SHORT_LIMIT, UACCESS_COPY_BULK
 
 /*
@@ -60,7 +61,8 @@ bool test_arch_probe_read(const void *p);
  */
 #define TEST_ARCH_FUZZ_FEATURES (UACCESS_FEAT_ERMS | UACCESS_FEAT_FSRM | \
 				 UACCESS_FEAT_REP_GOOD | UACCESS_FEAT_FSRS | \
-				 UACCESS_FEAT_SHORT_STOSB | UACCESS_FEAT_MID_MOVSB)
+				 UACCESS_FEAT_SHORT_STOSB | UACCESS_FEAT_MID_MOVSB | \
+				 UACCESS_FEAT_LATE_STOSB)
 
 /* The user ends a kernel may set (paging modes, address-space splits). */
 #define TEST_ARCH_USER_ENDS UACCESS_USER_END_4LEVEL, UACCESS_USER_END_5LEVEL

@@ -60,6 +60,7 @@
 #define UACCESS_FEAT_SMAP_BIT		4
 #define UACCESS_FEAT_SHORT_STOSB_BIT	5
 #define UACCESS_FEAT_MID_MOVSB_BIT	6
+#define UACCESS_FEAT_LATE_STOSB_BIT	7
 
 /*
  * The choices a site can be named after: every site of one name makes the
@@ -70,7 +71,8 @@
 #define UACCESS_ALT_CLEAR_SHORT		1	/* <uaccess/arch.h> */
 #define UACCESS_ALT_BULK		2	/* clear_user.S, copy_user.S */
 #define UACCESS_ALT_COPY_MID		3	/* copy_user.S */
-#define UACCESS_ALT_NAMES		4
+#define UACCESS_ALT_CLEAR_LATE		4	/* clear_user.S */
+#define UACCESS_ALT_NAMES		5
 
 /*
  * 880: site start, 882: end of site (original + padding)

@@ -64,10 +64,10 @@
 /*
  * Feature bits for uaccess_init_features(). uaccess_cpu_features() reports
  * the CPUID ones, and the choices its per-CPU table (cpu_features.c) makes
- * for the CPU it runs on: SHORT_STOSB and MID_MOVSB name no CPUID bit but
- * what was measured on that CPU. UACCESS_FEAT_REP_GOOD is never detected
- * (CPUID has no bit for "rep stosq is fast without ERMS"): a kernel that
- * knows it sets it. UACCESS_FEAT_SMAP is reported as CPUID has it, but
+ * for the CPU it runs on: SHORT_STOSB, MID_MOVSB and LATE_STOSB name no
+ * CPUID bit but what was measured on that CPU. UACCESS_FEAT_REP_GOOD is
+ * never detected (CPUID has no bit for "rep stosq is fast without ERMS"):
+ * a kernel that knows it sets it. UACCESS_FEAT_SMAP is reported as CPUID has it, but
  * uaccess_init() and uaccess_init_features() drop it when they run at
  * CPL 3 (stac and clac are #UD outside ring 0): in a process the windows
  * stay NOPs.
@@ -81,6 +81,8 @@
 #define UACCESS_FEAT_SHORT_STOSB (1UL << UACCESS_FEAT_SHORT_STOSB_BIT)	/* table */
 /* Copies of 81..128 bytes as rep movsb (else a block and a size class). */
 #define UACCESS_FEAT_MID_MOVSB	(1UL << UACCESS_FEAT_MID_MOVSB_BIT)	/* table */
+/* Clears as rep stosb from UACCESS_CLEAR_BULK_LATE, not UACCESS_CLEAR_BULK. */
+#define UACCESS_FEAT_LATE_STOSB	(1UL << UACCESS_FEAT_LATE_STOSB_BIT)	/* table */
 
 #ifndef __ASSEMBLER__
 
@@ -99,6 +101,7 @@
 	[UACCESS_FEAT_SMAP_BIT] = "smap",				\
 	[UACCESS_FEAT_SHORT_STOSB_BIT] = "short_stosb",			\
 	[UACCESS_FEAT_MID_MOVSB_BIT] = "mid_movsb",			\
+	[UACCESS_FEAT_LATE_STOSB_BIT] = "late_stosb",			\
 }
 
 /* Set the hook that writes code at init (default: plain stores). */

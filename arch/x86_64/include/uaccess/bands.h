@@ -15,6 +15,8 @@
  *                              movsb with MID_MOVSB).
  *   n >= BULK                  ERMS: rep stosb/movsb; REP_GOOD: rep
  *                              stosq/movsq; otherwise the same blocks.
+ *                              Clears with LATE_STOSB (the table): the
+ *                              blocks up to CLEAR_BULK_LATE, then rep.
  *
  * The limits follow what `make bench` measured: rep stosb and rep movsb
  * cost the same at every size below 128 bytes, then step up and lose to
@@ -52,6 +54,13 @@
 #ifndef UACCESS_COPY_BULK
 #define UACCESS_COPY_BULK		640
 #endif
+#ifndef UACCESS_CLEAR_BULK_LATE
+#if UACCESS_CLEAR_BULK > 1152
+#define UACCESS_CLEAR_BULK_LATE		UACCESS_CLEAR_BULK
+#else
+#define UACCESS_CLEAR_BULK_LATE		1152
+#endif
+#endif
 
 #if UACCESS_CLEAR_SHORT_LIMIT < 64 || UACCESS_CLEAR_SHORT_LIMIT > 128
 #error "UACCESS_CLEAR_SHORT_LIMIT: the short clear covers n < 128, the long one needs n >= 64"
@@ -61,6 +70,9 @@
 #endif
 #if UACCESS_CLEAR_BULK < UACCESS_CLEAR_SHORT_LIMIT || UACCESS_CLEAR_BULK > 0x7fffffff
 #error "UACCESS_CLEAR_BULK: must be >= UACCESS_CLEAR_SHORT_LIMIT and < 2^31"
+#endif
+#if UACCESS_CLEAR_BULK_LATE < UACCESS_CLEAR_BULK || UACCESS_CLEAR_BULK_LATE > 0x7fffffff
+#error "UACCESS_CLEAR_BULK_LATE: must be >= UACCESS_CLEAR_BULK and < 2^31"
 #endif
 #if UACCESS_COPY_BULK <= 128 || UACCESS_COPY_BULK > 0x7fffffff
 #error "UACCESS_COPY_BULK: must be > 128 and < 2^31"
