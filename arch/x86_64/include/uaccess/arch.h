@@ -150,7 +150,9 @@ _UACCESS_INLINE void _uaccess_barrier_nospec(void)
  * sizes run rep stosb in place where the per-CPU table found it fastest
  * (SHORT_STOSB), else call the short routine; long sizes call the long
  * routine, which decides loop against bulk. The site's table entry covers
- * the inline rep stosb, which sits at its start.
+ * the inline rep stosb, which sits at its start. The long call sits in
+ * line, jumped over by short sizes: from a stub in .text.unlikely (two
+ * more taken jumps) clears of 128..256 bytes cost 2-3 TSC ticks more.
  */
 _UACCESS_INLINE unsigned long _uaccess_clear(void __user *uto, unsigned long n)
 {
@@ -159,17 +161,16 @@ _UACCESS_INLINE unsigned long _uaccess_clear(void __user *uto, unsigned long n)
 
 	__asm__ volatile(_UACCESS_STAC
 			 "	cmpq $" _UACCESS_S(UACCESS_CLEAR_SHORT_LIMIT) " - 1, %%rcx\n"
-			 "	ja 1f\n"
+			 "	jbe 1f\n"
+			 "	call " _UACCESS_S(_uaccess_clear_user_long) "\n"
+			 "	jmp 2f\n"
+			 "1:\n"
 			 UACCESS_ALTERNATIVE_USER(UACCESS_ALT_CLEAR_SHORT,
 						  call _uaccess_clear_user_short,
 						  rep stosb,
 						  UACCESS_FEAT_SHORT_STOSB_BIT, 2f)
 			 "2:\n"
 			 _UACCESS_CLAC
-			 "	.pushsection .text.unlikely, \"ax\"\n"
-			 "1:	call " _UACCESS_S(_uaccess_clear_user_long) "\n"
-			 "	jmp 2b\n"
-			 "	.popsection\n"
 			 : "+c"(n), "+D"(to), "+a"(zero)
 			 :
 			 : "rdx", "memory", "cc");
