@@ -75,12 +75,13 @@ FUNC(_uaccess_copy_user_bytes)
 END(_uaccess_copy_user_bytes)
 
 /*
- * _uaccess_copy_user: the entry every copy site calls.
+ * _uaccess_copy_user: the entry every copy site calls. Its first compare
+ * sends n > 128 on, then n >= 64:
  *   n < 64: one size class, no loop. A class copies a head and a tail
  *            piece of the same width that overlap in the middle: 32..63
  *            bytes as 32 + 32, 16..31 as 16 + 16, 8..15 as two quadwords,
  *            4..7 as two doublewords, 1..3 as the bytes at 0, n / 2 and
- *            n - 1. At most four predicted branches pick the class.
+ *            n - 1. At most five predicted branches pick the class.
  *   64 <= n <= 80: one block, and the 16 bytes that end at n, loaded
  *            before the block's second half is stored;
  *   80 < n <= 128: the mid site, patched at init: rep movsb with
@@ -118,7 +119,9 @@ END(_uaccess_copy_user_bytes)
  * inaccessible byte is read or written before the byte loop takes over.
  */
 FUNC(_uaccess_copy_user)
-	cmpq	$UACCESS_COPY_SHORT_LIMIT, %rcx
+	cmpq	$128, %rcx
+	ja	.Lcopy_above_128
+	cmpl	$UACCESS_COPY_SHORT_LIMIT, %ecx
 	jae	.Lcopy_long
 .Lcopy_short:			/* rcx < 64 */
 	cmpl	$8, %ecx
@@ -190,9 +193,7 @@ FUNC(_uaccess_copy_user)
  * 16-byte tail, cheaper than a block and a size class, and so is 144
  * (struct stat) as a block and 80.
  */
-.Lcopy_long:			/* rcx >= 64 */
-	cmpq	$128, %rcx
-	ja	.Lcopy_above_128
+.Lcopy_long:			/* 64 <= rcx <= 128 */
 	cmpl	$80, %ecx
 	jbe	.Lcopy_64_80
 	/*
@@ -235,12 +236,19 @@ FUNC(_uaccess_copy_user)
 	xorl	%ecx, %ecx
 	ret
 	/*
-	 * The loop's setup starts on a 64-byte boundary, after padding that
-	 * never runs (nothing falls through into it): the loop's cost at
-	 * 128..640 bytes moves by up to a sixth with the placement of the
-	 * code before it, and this placement is the cheapest.
+	 * Above 128 bytes: the entry's first compare jumps here, and the
+	 * bulk test falls through into the loop's setup, one taken jump
+	 * from the entry to the blocks (three when the entry tested 64
+	 * first and the bulk test jumped back to the loop: 2-4 TSC ticks
+	 * more at 144..512 bytes on Zen 3). It starts on a 64-byte
+	 * boundary, after padding that never runs (nothing falls through
+	 * into it): the loop's cost at 128..640 bytes moves by up to a sixth
+	 * with the placement of the code before it.
 	 */
 	.p2align 6
+.Lcopy_above_128:
+	cmpq	$UACCESS_COPY_BULK, %rcx
+	jae	.Lcopy_bulk
 .Lcopy_loop:
 	movq	%rcx, %rdx
 	shrq	$6, %rdx	/* whole blocks, >= 1 */
@@ -269,9 +277,7 @@ FUNC(_uaccess_copy_user)
 	addq	%rdx, %rcx
 	jmp	.Lcopy_bytes
 
-.Lcopy_above_128:
-	cmpq	$UACCESS_COPY_BULK, %rcx
-	jb	.Lcopy_loop
+.Lcopy_bulk:
 	ALTERNATIVE_2_USER(UACCESS_ALT_BULK, jmp32 .Lcopy_loop,
 		jmp32 .Lcopy_repq, UACCESS_FEAT_REP_GOOD_BIT,
 		rep movsb, UACCESS_FEAT_ERMS_BIT, .Lcopy_done)
