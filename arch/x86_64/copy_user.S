@@ -76,7 +76,7 @@ END(_uaccess_copy_user_bytes)
 
 /*
  * _uaccess_copy_user: the entry every copy site calls. Its first compare
- * sends n > 128 on, then n >= 64:
+ * sends n >= 128 on, then n >= 64:
  *   n < 64: one size class, no loop. A class copies a head and a tail
  *            piece of the same width that overlap in the middle: 32..63
  *            bytes as 32 + 32, 16..31 as 16 + 16, 8..15 as two quadwords,
@@ -84,10 +84,10 @@ END(_uaccess_copy_user_bytes)
  *            n - 1. At most five predicted branches pick the class.
  *   64 <= n <= 80: one block, and the 16 bytes that end at n, loaded
  *            before the block's second half is stored;
- *   80 < n <= 128: the mid site, patched at init: rep movsb with
- *            MID_MOVSB; else below 128 one block, then the 17..63 bytes
- *            after it as a size class, and 128 as blocks;
- *   128 < n < UACCESS_COPY_BULK: 64-byte blocks, counted; the 0..63
+ *   80 < n < 128: the mid site, patched at init: rep movsb with
+ *            MID_MOVSB; else one block, then the 17..63 bytes after it
+ *            as a size class;
+ *   128 <= n < UACCESS_COPY_BULK: 64-byte blocks, counted; the 0..63
  *            bytes after the last one as a size class, except that 1..16
  *            leave the last block to the 64..80 path;
  *   else the bulk site, patched at init: rep movsb with ERMS, rep movsq +
@@ -120,7 +120,7 @@ END(_uaccess_copy_user_bytes)
  */
 FUNC(_uaccess_copy_user)
 	cmpq	$128, %rcx
-	ja	.Lcopy_above_128
+	jae	.Lcopy_above_128
 	cmpl	$UACCESS_COPY_SHORT_LIMIT, %ecx
 	jae	.Lcopy_long
 .Lcopy_short:			/* rcx < 64 */
@@ -193,18 +193,16 @@ FUNC(_uaccess_copy_user)
  * 16-byte tail, cheaper than a block and a size class, and so is 144
  * (struct stat) as a block and 80.
  */
-.Lcopy_long:			/* 64 <= rcx <= 128 */
+.Lcopy_long:			/* 64 <= rcx < 128 */
 	cmpl	$80, %ecx
 	jbe	.Lcopy_64_80
 	/*
-	 * 81..128: rep movsb and return where the per-CPU table found it
+	 * 81..127: rep movsb and return where the per-CPU table found it
 	 * fastest, else NOPs and on to the blocks. Nothing reads rcx after
 	 * the rep: a branch on its result costs 2-4 TSC ticks per call there.
 	 */
 	ALTERNATIVE_USER(UACCESS_ALT_COPY_MID, , rep movsb ; ret,
 		UACCESS_FEAT_MID_MOVSB_BIT, .Lcopy_done)
-	cmpl	$128, %ecx
-	jae	.Lcopy_loop
 	/* 81..127: a block, then 17..63 bytes: a size class */
 	subl	$64, %ecx
 	movl	$1, %edx	/* for .Lcopy_block_fault */
@@ -236,11 +234,11 @@ FUNC(_uaccess_copy_user)
 	xorl	%ecx, %ecx
 	ret
 	/*
-	 * Above 128 bytes: the entry's first compare jumps here, and the
+	 * From 128 bytes: the entry's first compare jumps here, and the
 	 * bulk test falls through into the loop's setup, one taken jump
 	 * from the entry to the blocks (three when the entry tested 64
 	 * first and the bulk test jumped back to the loop: 2-4 TSC ticks
-	 * more at 144..512 bytes on Zen 3). It starts on a 64-byte
+	 * more at 144..512 bytes on Zen 3; 128 through the mid site: 3-7). It starts on a 64-byte
 	 * boundary, after padding that never runs (nothing falls through
 	 * into it): the loop's cost at 128..640 bytes moves by up to a sixth
 	 * with the placement of the code before it.

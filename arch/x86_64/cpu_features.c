@@ -39,7 +39,7 @@ static const struct choice {
 	/*
 	 * Intel with FSRM (rep movsb fast up to 128 bytes, by its
 	 * definition): rep movsb copies 0..128 bytes in 7.8 ticks, flat,
-	 * where a block and a size class cost 9.0 to 11.0 at 81..128
+	 * where a block and a size class cost 9.0 to 11.0 at 81..127
 	 * (family 6 model 0xcf). Its rep stosb costs 8.0 flat, FSRS or not,
 	 * against 3.1 for a byte store: no SHORT_STOSB.
 	 */

@@ -79,7 +79,7 @@
 #define UACCESS_FEAT_SMAP	(1UL << UACCESS_FEAT_SMAP_BIT)	/* CPUID.7.0:EBX[20] */
 /* Clears below 128 bytes as an inline rep stosb (else the stores of a size class). */
 #define UACCESS_FEAT_SHORT_STOSB (1UL << UACCESS_FEAT_SHORT_STOSB_BIT)	/* table */
-/* Copies of 81..128 bytes as rep movsb (else a block and a size class). */
+/* Copies of 81..127 bytes as rep movsb (else a block and a size class). */
 #define UACCESS_FEAT_MID_MOVSB	(1UL << UACCESS_FEAT_MID_MOVSB_BIT)	/* table */
 /* Clears as rep stosb from UACCESS_CLEAR_BULK_LATE, not UACCESS_CLEAR_BULK. */
 #define UACCESS_FEAT_LATE_STOSB	(1UL << UACCESS_FEAT_LATE_STOSB_BIT)	/* table */

@@ -11,7 +11,7 @@
  *   copy, n < SHORT            one size class: a head and a tail piece of
  *                              the same width, overlapping (copy_user.S).
  *   SHORT <= n < BULK          64-byte blocks (the bytes after the last
- *                              one as a size class; copy: 81..128 as rep
+ *                              one as a size class; copy: 81..127 as rep
  *                              movsb with MID_MOVSB).
  *   n >= BULK                  ERMS: rep stosb/movsb; REP_GOOD: rep
  *                              stosq/movsq; otherwise the same blocks.
@@ -36,7 +36,7 @@
  *    is exactly 64;
  *  - BULK >= SHORT (the long routine makes the bulk decision) and BULK
  *    fits the sign-extended 32-bit immediate of its cmpq; the copy tests
- *    BULK only above 128 bytes (81..128 have their own site), so its BULK
+ *    BULK only from 128 bytes (81..127 have their own site), so its BULK
  *    is above 128.
  */
 #ifndef UACCESS_BANDS_H
