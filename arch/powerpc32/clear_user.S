@@ -53,6 +53,7 @@
 
 #define L	_UACCESS_LINE
 #define LG	_UACCESS_LINE_SHIFT
+#include "line_groups.h"
 
 /* Where the tail after the line loop starts: the group of L/2 bytes. */
 #if L == 16
@@ -64,18 +65,6 @@
 #else
 #define CLEAR_TAIL .Lclear_g64
 #endif
-
-/* .Lbit: the CR bit that mtcrf 0x03 fills from bit b (1 .. 128) of a value. */
-.macro cr_bit b
-	.set .Lbit, 31
-	.set .Lbit_value, 1
-	.rept 7
-	.if .Lbit_value < \b
-	.set .Lbit, .Lbit - 1
-	.set .Lbit_value, .Lbit_value * 2
-	.endif
-	.endr
-.endm
 
 /* n zero words at r6 + 4, r6 + 8, ...; the last store moves r6 to itself. */
 .macro zero_words n
@@ -210,19 +199,7 @@ FUNC(_uaccess_clear_user)
 	clear_head .Lclear_med, 1
 
 .Lclear_long:			/* r6 + 4 word-aligned, 2L - 3 bytes or more to go */
-	subfic	%r8, %r6, -4		/* -(r6 + 4): the bytes to a line boundary */
-	mtcrf	0x03, %r8
-	clear_group 4
-	clear_group 8
-#if L > 16
-	clear_group 16
-#endif
-#if L > 32
-	clear_group 32
-#endif
-#if L > 64
-	clear_group 64
-#endif
+	line_head clear_group, %r6
 	add	%r8, %r3, %r4
 	subf	%r8, %r6, %r8
 	addi	%r8, %r8, -4		/* bytes from the line boundary: L or more */

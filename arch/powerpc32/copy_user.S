@@ -71,6 +71,7 @@
 
 #define L	_UACCESS_LINE
 #define LG	_UACCESS_LINE_SHIFT
+#include "line_groups.h"
 #define PF	(UACCESS_PREFETCH_LINES * L)	/* dcbt's distance, in bytes */
 
 #if UACCESS_PREFETCH_LINES < 1 || PF > 4096
@@ -112,18 +113,6 @@
 #else
 #define COPY_TAIL .Lcopy_g64
 #endif
-
-/* .Lbit: the CR bit that mtcrf 0x03 fills from bit b (1 .. 128) of a value. */
-.macro cr_bit b
-	.set .Lbit, 31
-	.set .Lbit_value, 1
-	.rept 7
-	.if .Lbit_value < \b
-	.set .Lbit, .Lbit - 1
-	.set .Lbit_value, .Lbit_value * 2
-	.endif
-	.endr
-.endm
 
 /* A word load from off(r10), or store to off(r9); with update: lwzu/stwu. */
 .macro load_word fixup, update, reg, off
@@ -343,19 +332,7 @@ FUNC(_uaccess_copy_user)
 	copy_head .Lcopy_med, 1, 0
 
 .Lcopy_long:		/* r9 + 4 word-aligned, 2L - 3 bytes or more to go */
-	subfic	%r8, %r9, -4		/* -(r9 + 4): the bytes to a line boundary */
-	mtcrf	0x03, %r8
-	copy_group 4
-	copy_group 8
-#if L > 16
-	copy_group 16
-#endif
-#if L > 32
-	copy_group 32
-#endif
-#if L > 64
-	copy_group 64
-#endif
+	line_head copy_group, %r9
 	add	%r8, %r3, %r5
 	subf	%r8, %r9, %r8
 	addi	%r8, %r8, -4		/* bytes from the line boundary: L or more */
