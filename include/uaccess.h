@@ -144,6 +144,27 @@ _UACCESS_INLINE __must_check bool uaccess_access_ok(const void __user *p, unsign
 					   uaccess_user_start,		\
 					   uaccess_user_end))
 
+/*
+ * The checked calls' first step: *ok = access_ok(p, n), and the address
+ * they then use, uaccess_mask_ptr(p). An architecture may compute both in
+ * one sequence (x86-64: one subtraction's flags for both); its *ok may
+ * also be true for n = 0 where access_ok() is false, since a call of no
+ * bytes touches nothing and returns 0 either way. The default is also
+ * _uaccess_generic_check_mask, which the suite tests everywhere.
+ */
+_UACCESS_INLINE unsigned long _uaccess_generic_check_mask(unsigned long a,
+							  unsigned long n,
+							  bool *ok)
+{
+	*ok = uaccess_access_ok((const void __user *)a, n);
+	return _uaccess_mask_addr(a, uaccess_user_start, uaccess_user_end);
+}
+#ifndef _uaccess_check_mask
+#define _uaccess_check_mask _uaccess_generic_check_mask
+#endif
+#define _UACCESS_CHECK_MASK(p, n, ok)					\
+	((__typeof__(p))_uaccess_check_mask((__force unsigned long)(p), (n), (ok)))
+
 /* The unchecked calls: constant small sizes in place, the rest by the arch. */
 _UACCESS_INLINE __must_check unsigned long
 __uaccess_clear_user(void __user *to, unsigned long n)
@@ -176,9 +197,12 @@ __uaccess_copy_from_user(void *to, const void __user *from, unsigned long n)
 
 _UACCESS_INLINE __must_check unsigned long uaccess_clear_user(void __user *to, unsigned long n)
 {
-	if (__builtin_expect(!uaccess_access_ok(to, n), 0))
+	bool ok;
+
+	to = _UACCESS_CHECK_MASK(to, n, &ok);
+	if (__builtin_expect(!ok, 0))
 		return n;
-	return __uaccess_clear_user(uaccess_mask_ptr(to), n);
+	return __uaccess_clear_user(to, n);
 }
 
 /*
@@ -192,9 +216,12 @@ _UACCESS_INLINE __must_check unsigned long
 _uaccess_copy_to_user_unhardened(void __user *to, const void *from,
 				 unsigned long n)
 {
-	if (__builtin_expect(!uaccess_access_ok(to, n), 0))
+	bool ok;
+
+	to = _UACCESS_CHECK_MASK(to, n, &ok);
+	if (__builtin_expect(!ok, 0))
 		return n;
-	return __uaccess_copy_to_user(uaccess_mask_ptr(to), from, n);
+	return __uaccess_copy_to_user(to, from, n);
 }
 
 _UACCESS_INLINE __must_check unsigned long
@@ -202,9 +229,11 @@ _uaccess_copy_from_user_unhardened(void *to, const void __user *from,
 				   unsigned long n)
 {
 	unsigned long left = n;
+	bool ok;
 
-	if (__builtin_expect(uaccess_access_ok(from, n), 1))
-		left = __uaccess_copy_from_user(to, uaccess_mask_ptr(from), n);
+	from = _UACCESS_CHECK_MASK(from, n, &ok);
+	if (__builtin_expect(ok, 1))
+		left = __uaccess_copy_from_user(to, from, n);
 	if (__builtin_expect(left != 0, 0)) {
 		/*
 		 * Never hand back what the buffer held before. The empty asm
@@ -221,9 +250,12 @@ _UACCESS_INLINE __must_check unsigned long
 _uaccess_copy_from_user_nozero_unhardened(void *to, const void __user *from,
 					  unsigned long n)
 {
-	if (__builtin_expect(!uaccess_access_ok(from, n), 0))
+	bool ok;
+
+	from = _UACCESS_CHECK_MASK(from, n, &ok);
+	if (__builtin_expect(!ok, 0))
 		return n;
-	return __uaccess_copy_from_user(to, uaccess_mask_ptr(from), n);
+	return __uaccess_copy_from_user(to, from, n);
 }
 
 /* lib/copy_struct_from_user.c; contracts 9 and 10 above. */
@@ -392,8 +424,10 @@ _UACCESS_INLINE __must_check int uaccess_copy_struct_from_user(void *dst,
 #define uaccess_get_user(x, ptr) ({					\
 	__typeof__(*(ptr)) __user *__gu_p = (ptr);			\
 	int __gu_r = -UACCESS_EFAULT;					\
-	if (uaccess_access_ok(__gu_p, sizeof(*__gu_p)))			\
-		__gu_r = __uaccess_get_user(x, uaccess_mask_ptr(__gu_p)); \
+	bool __gu_ok;							\
+	__gu_p = _UACCESS_CHECK_MASK(__gu_p, sizeof(*__gu_p), &__gu_ok); \
+	if (__gu_ok)							\
+		__gu_r = __uaccess_get_user(x, __gu_p);			\
 	else								\
 		(x) = (__typeof__(*(ptr)))0;				\
 	__gu_r;								\
@@ -410,9 +444,9 @@ _UACCESS_INLINE __must_check int uaccess_copy_struct_from_user(void *dst,
 #define uaccess_put_user(x, ptr) ({					\
 	__typeof__(*(ptr)) __user *__pu_p = (ptr);			\
 	__typeof__(*(ptr)) __pu_v = (x);				\
-	uaccess_access_ok(__pu_p, sizeof(*__pu_p))			\
-		? __uaccess_put_user(__pu_v, uaccess_mask_ptr(__pu_p))	\
-		: -UACCESS_EFAULT;					\
+	bool __pu_ok;							\
+	__pu_p = _UACCESS_CHECK_MASK(__pu_p, sizeof(*__pu_p), &__pu_ok); \
+	__pu_ok ? __uaccess_put_user(__pu_v, __pu_p) : -UACCESS_EFAULT;	\
 })
 
 /*

@@ -3,7 +3,9 @@
  * User-access windows and pointer masking:
  *  - uaccess_mask_ptr() keeps every address of the user range and turns
  *    every other one (either side, and the range's end itself) into the
- *    arch's faulting address, for the range set at run time;
+ *    arch's faulting address, for the range set at run time, and so
+ *    does the checked calls' check and mask in one, whose answer is
+ *    access_ok()'s;
  *  - user_access_begin() refuses what access_ok() refuses;
  *  - unsafe_get_user / unsafe_put_user of every size at every offset
  *    around a hole: the value or the fault label, x zeroed on a fault,
@@ -60,7 +62,7 @@ static void test_mask(void)
 	};
 	const unsigned long ends[] = { TEST_ARCH_USER_ENDS };
 
-	t_group_begin("uaccess_mask_ptr on a range set at run time");
+	t_group_begin("uaccess_mask_ptr and the checked calls' check on a range set at run time");
 	uaccess_set_user_range(lo, hi);
 	for (size_t i = 0; i < sizeof(in) / sizeof(in[0]); i++) {
 		unsigned long m = (unsigned long)uaccess_mask_ptr(UPTR(in[i]));
@@ -75,6 +77,30 @@ static void test_mask(void)
 		       "%#lx outside [%#lx, %#lx) masked to %#lx, want %#lx",
 		       out[i], lo, hi, m, TEST_ARCH_MASKED_ADDR);
 	}
+	/*
+	 * The checked calls' check and mask in one (the arch's and the
+	 * default): access_ok()'s answer for every length from 1, and a
+	 * pass for any length access_ok() passes; the masked address.
+	 */
+	for (size_t i = 0; i < sizeof(in) / sizeof(in[0]) + sizeof(out) / sizeof(out[0]); i++) {
+		bool inside = i < sizeof(in) / sizeof(in[0]);
+		unsigned long a = inside ? in[i] : out[i - sizeof(in) / sizeof(in[0])];
+		const unsigned long ns[] = { 0, 1, 8, hi - a, hi - a + 1, ~0UL };
+
+		for (size_t j = 0; j < sizeof(ns) / sizeof(ns[0]); j++) {
+			unsigned long n = ns[j];
+			bool want = access_ok(UPTR(a), n), ok, gok;
+			unsigned long m = _uaccess_check_mask(a, n, &ok);
+			unsigned long g = _uaccess_generic_check_mask(a, n, &gok);
+
+			t_case((n ? ok == want : ok || !want) && gok == want &&
+			       m == (inside ? a : TEST_ARCH_MASKED_ADDR) &&
+			       g == (inside ? a : TEST_ARCH_MASKED_ADDR),
+			       "check and mask of %#lx, n %#lx in [%#lx, %#lx): "
+			       "ok %d/%d (access_ok %d), %#lx/%#lx", a, n, lo, hi,
+			       ok, gok, want, m, g);
+		}
+	}
 	/* Each user end the arch names: the checks and the mask follow it. */
 	for (size_t i = 0; i < sizeof(ends) / sizeof(ends[0]); i++) {
 		unsigned long e = ends[i];
@@ -86,6 +112,17 @@ static void test_mask(void)
 		t_case((unsigned long)uaccess_mask_ptr(UPTR(e - 1)) == e - 1 &&
 		       (unsigned long)uaccess_mask_ptr(UPTR(e)) == TEST_ARCH_MASKED_ADDR,
 		       "uaccess_mask_ptr around the user end %#lx", e);
+		{
+			bool ok1, ok8, ok0;
+			unsigned long m1 = _uaccess_check_mask(e - 1, 1, &ok1);
+			unsigned long m8 = _uaccess_check_mask(e - 8, 9, &ok8);
+			unsigned long m0 = _uaccess_check_mask(e, 1, &ok0);
+
+			t_case(ok1 && m1 == e - 1 && !ok8 && m8 == e - 8 &&
+			       !ok0 && m0 == TEST_ARCH_MASKED_ADDR,
+			       "the checked calls' check and mask around the "
+			       "user end %#lx", e);
+		}
 	}
 	/* The default range too: its last address and its end. */
 	uaccess_set_user_range(start0, end0);

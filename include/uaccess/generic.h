@@ -18,7 +18,8 @@
  *       futex call on it)
  * and, where the defaults below do not fit: _uaccess_user_open,
  * _uaccess_user_close, _uaccess_untag_addr, _uaccess_mask_addr (with
- * _UACCESS_MASKED_ADDR), _uaccess_mask_object (with
+ * _UACCESS_MASKED_ADDR), _uaccess_check_mask (its default is in
+ * <uaccess.h>, after access_ok()), _uaccess_mask_object (with
  * _UACCESS_MASKED_OBJECT_MAX), _uaccess_kernel_copy_nofault,
  * _uaccess_kernel_get_nofault, _uaccess_kernel_zero, _uaccess_get_user,
  * _uaccess_put_user, _UACCESS_FUNC_ALIGN, _UACCESS_NO_MISALIGNED.

@@ -437,6 +437,45 @@ _UACCESS_INLINE unsigned long _uaccess_mask_addr(unsigned long a,
 }
 
 /*
+ * The checked calls' access_ok() and mask in one sequence: lim = span -
+ * (a - start) is end - a, and its borrow says a lies outside [start,
+ * end], which is access_ok()'s test of a. The same flags drive the mask
+ * (cmova: start <= a < end keeps a) and set lim to 0 outside, so that
+ * n <= lim is the whole check, one compare and one branch (it passes n =
+ * 0 at any address: a call of no bytes touches nothing and returns 0
+ * either way). No load, and the accesses wait for add, sub and cmov, as
+ * they did for the mask alone.
+ */
+#define _uaccess_check_mask _uaccess_check_mask
+_UACCESS_INLINE unsigned long _uaccess_check_mask(unsigned long a,
+						  unsigned long n, bool *ok)
+{
+	unsigned long off, lim, p, zero;
+
+	__asm__("movabsq %[start0], %[off]\n"
+		"1:\n"
+		_UACCESS_RANGE_IMM("1b", _UACCESS_S(UACCESS_RANGE_IMM_MINUS_START))
+		"	addq %[a], %[off]\n\t"
+		"movabsq %[span0], %[lim]\n"
+		"2:\n"
+		_UACCESS_RANGE_IMM("2b", _UACCESS_S(UACCESS_RANGE_IMM_SPAN))
+		"	movabsq %[bad], %[p]\n\t"
+		"xorl %k[zero], %k[zero]\n\t"
+		"subq %[off], %[lim]\n\t"
+		"cmovaq %[a], %[p]\n\t"
+		"cmovbq %[zero], %[lim]"
+		: [off] "=&r"(off), [lim] "=&r"(lim), [p] "=&r"(p),
+		  [zero] "=&r"(zero)
+		: [a] "r"(a),
+		  [start0] "i"(-(unsigned long)UACCESS_USER_START),
+		  [span0] "i"(UACCESS_USER_END - UACCESS_USER_START),
+		  [bad] "i"(_UACCESS_MASKED_ADDR)
+		: "cc");
+	*ok = n <= lim;
+	return p;
+}
+
+/*
  * masked_user_access_begin() masks the object's first byte only: with
  * either default user end, the page after the end is the last page below
  * the canonical hole, which no kernel maps, and the masked address is the
