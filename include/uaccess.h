@@ -267,15 +267,17 @@ __must_check int _uaccess_copy_struct_from_user(void *dst, unsigned long ksize,
 
 /*
  * The kernel's side of contracts 12 and 13: two hooks, none by default.
- * Set them at boot, before the first copy, or at any time (a copy calls
- * the hook it finds). Each setter returns the hook it replaces; NULL
- * removes one. Neither hook may make a checked copy itself.
+ * Set them at boot, before the first copy, or at any time (a copy that
+ * starts after the setter returns calls the new hook). Each setter
+ * returns the hook it replaces; NULL removes one. Neither hook may make a
+ * checked copy itself.
  *
  * check(obj, n, to_user): true if [obj, obj + n) lies inside one object
  * of the kernel's, or in memory it does not track; false refuses the
  * copy. to_user: obj is the source of a copy to user memory, else the
  * destination (Linux's check_object_size()). Called where the compiler
- * knows no size for obj, n constant or not, after the INT_MAX check.
+ * knows no size for obj, n constant or not, after the INT_MAX check;
+ * not for n = 0, which copies nothing (as Linux skips it).
  *
  * report(why, obj, size, n, to_user): told of each refusal (why is a
  * UACCESS_USERCOPY_* below; size is the one the compiler knew, ~0UL for
@@ -294,9 +296,14 @@ typedef void uaccess_usercopy_report_t(int why, const void *obj,
 uaccess_usercopy_check_t *uaccess_set_usercopy_check(uaccess_usercopy_check_t *check);
 uaccess_usercopy_report_t *uaccess_set_usercopy_report(uaccess_usercopy_report_t *report);
 
-/* lib/hardened_usercopy.c: the hooks' ends, out of line and cold. */
-extern uaccess_usercopy_check_t *_uaccess_usercopy_check_hook;
-bool _uaccess_usercopy_check(const void *obj, unsigned long n, bool to_user);
+/*
+ * lib/hardened_usercopy.c: the hooks' ends, out of line and cold, and
+ * the largest n a copy to or from an object of unknown size makes
+ * without a call there: INT_MAX, or 0 while a check hook is set. One
+ * compare with it is both tests of such a copy, INT_MAX and the hook.
+ */
+extern unsigned long _uaccess_usercopy_limit;
+bool _uaccess_usercopy_slow(const void *obj, unsigned long n, bool to_user);
 __attribute__((__cold__)) void
 _uaccess_usercopy_refused(int why, const void *obj, unsigned long size,
 			  unsigned long n, bool to_user);
@@ -323,7 +330,8 @@ enum {
  * the constants above, which names the call in the build error. Where the
  * compiler knows obj's size and a constant n fits it, every test here
  * folds to false and no instruction is left; a variable n against a known
- * size costs one compare (INT_MAX is then above it).
+ * size costs one compare (INT_MAX is then above it), and one of unknown
+ * size one compare with _uaccess_usercopy_limit.
  */
 _UACCESS_INLINE __must_check bool
 _uaccess_usercopy_ok(const void *obj, unsigned long n, bool to_user, int call)
@@ -346,14 +354,15 @@ _uaccess_usercopy_ok(const void *obj, unsigned long n, bool to_user, int call)
 					  to_user);
 		return false;
 	}
+	if (size == ~0UL)
+		return __builtin_expect(n <= __atomic_load_n(&_uaccess_usercopy_limit,
+							     __ATOMIC_RELAXED), 1) ||
+		       _uaccess_usercopy_slow(obj, n, to_user);
 	if (__builtin_expect(n > (unsigned long)__INT_MAX__, 0)) {
 		_uaccess_usercopy_refused(UACCESS_USERCOPY_INT_MAX, obj, size, n,
 					  to_user);
 		return false;
 	}
-	if (size == ~0UL &&
-	    __builtin_expect(_uaccess_usercopy_check_hook != NULL, 0))
-		return _uaccess_usercopy_check(obj, n, to_user);
 #else
 	(void)obj, (void)n, (void)to_user;
 #endif

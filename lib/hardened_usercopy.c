@@ -7,27 +7,34 @@
  * Both pointers start NULL, in .bss, and only the setters write them, as
  * uaccess_set_text_poke() does on x86-64: an initialised function pointer
  * would be a load-time relocation in .data.rel.local, a section a
- * kernel's linker script need not collect. The check's pointer is read
- * inline (a NULL one costs a load and a test); every read that leads to a
- * call is one atomic load here, so a hook removed meanwhile is never
- * called through a stale NULL test.
+ * kernel's linker script need not collect. The inline calls read no
+ * pointer: a copy to or from an object of unknown size compares n with
+ * _uaccess_usercopy_limit (a plain integer, in .data), INT_MAX without a
+ * check hook and 0 with one, and only a larger n calls
+ * _uaccess_usercopy_slow(). Every read that leads to a call is one atomic
+ * load here, so a hook removed meanwhile is never called through a stale
+ * test.
  */
 #include <uaccess.h>
 
-uaccess_usercopy_check_t *_uaccess_usercopy_check_hook;
+static uaccess_usercopy_check_t *check_hook;
 static uaccess_usercopy_report_t *report_hook;
+unsigned long _uaccess_usercopy_limit = __INT_MAX__;
 
 /*
  * Plain loads and stores, no exchange: the kernel calls the setters one at
  * a time (at boot, or under its own lock), and an exchange would be a
- * libgcc call on some targets (AArch64's outline atomics).
+ * libgcc call on some targets (AArch64's outline atomics). The hook is
+ * stored before the limit that sends copies to it.
  */
 uaccess_usercopy_check_t *uaccess_set_usercopy_check(uaccess_usercopy_check_t *check)
 {
 	uaccess_usercopy_check_t *old =
-		__atomic_load_n(&_uaccess_usercopy_check_hook, __ATOMIC_RELAXED);
+		__atomic_load_n(&check_hook, __ATOMIC_RELAXED);
 
-	__atomic_store_n(&_uaccess_usercopy_check_hook, check, __ATOMIC_RELAXED);
+	__atomic_store_n(&check_hook, check, __ATOMIC_RELAXED);
+	__atomic_store_n(&_uaccess_usercopy_limit, check ? 0 : __INT_MAX__,
+			 __ATOMIC_RELEASE);
 	return old;
 }
 
@@ -50,11 +57,17 @@ void _uaccess_usercopy_refused(int why, const void *obj, unsigned long size,
 		report(why, obj, size, n, to_user);
 }
 
-bool _uaccess_usercopy_check(const void *obj, unsigned long n, bool to_user)
+/* n above _uaccess_usercopy_limit, for an object of unknown size. */
+bool _uaccess_usercopy_slow(const void *obj, unsigned long n, bool to_user)
 {
-	uaccess_usercopy_check_t *check =
-		__atomic_load_n(&_uaccess_usercopy_check_hook, __ATOMIC_RELAXED);
+	uaccess_usercopy_check_t *check;
 
+	if (n > (unsigned long)__INT_MAX__) {
+		_uaccess_usercopy_refused(UACCESS_USERCOPY_INT_MAX, obj, ~0UL, n,
+					  to_user);
+		return false;
+	}
+	check = __atomic_load_n(&check_hook, __ATOMIC_RELAXED);
 	if (!check || check(obj, n, to_user))
 		return true;
 	_uaccess_usercopy_refused(UACCESS_USERCOPY_CHECK, obj, ~0UL, n, to_user);

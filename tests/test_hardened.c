@@ -310,6 +310,28 @@ static void kernel_check(void)
 	t_case(copy_from_user(sized_object(kpage, OBJ), UPTR(user), n - 16) == 0 &&
 	       !check.calls, "copy_from_user(obj[%d], u, %d) asked the check (%lu "
 	       "calls) or failed", OBJ, OBJ, check.calls);
+	/* n = 0 copies nothing and asks nothing, whatever the check says. */
+	reset();
+	t_case(copy_from_user(k, UPTR(user), opaque(0)) == 0 &&
+	       copy_to_user(UPTR(user), k, opaque(0)) == 0 && !check.calls &&
+	       !report.calls, "a copy of 0 bytes asked the check (%lu calls) "
+	       "or was reported (%lu)", check.calls, report.calls);
+	/* Removed, the check is asked no more, and INT_MAX still holds. */
+	uaccess_set_usercopy_check(NULL);
+	reset();
+	r = copy_from_user(k, UPTR(user), n);
+	t_case(r == 0 && kernel_is_pattern(k, 48) && !check.calls && !report.calls,
+	       "copy_from_user(k, u, 48) with the check removed = %lu, check "
+	       "%lu calls, report %lu", r, check.calls, report.calls);
+	/* Where access_ok() refuses too: a broken rule copies nothing. */
+	reset();
+	r = copy_to_user(UPTR(uaccess_user_end - 16), k, opaque(INT_MAX_PLUS_1));
+	t_case(r == INT_MAX_PLUS_1 && !check.calls &&
+	       reported(UACCESS_USERCOPY_INT_MAX, k, ~0UL, INT_MAX_PLUS_1, true),
+	       "copy_to_user(u, k, INT_MAX + 1) with the check removed = %lu, "
+	       REPORT_FMT, r, REPORT_ARGS);
+	uaccess_set_usercopy_check(test_check);
+	fill_user();
 	t_group_end();
 }
 
