@@ -121,8 +121,9 @@ DEFINE_STR_TIMER(time_put_masked, put_masked(UPTR, (uint32_t)i))
 
 /*
  * copy_from_user of n bytes, n hidden from the compiler, into an object
- * of a known size (64 bytes: one compare of n) or of an unknown one (the
- * INT_MAX compare and the test of the kernel's check, none set); each
+ * of a known size (64 bytes: one compare of n) or of an unknown one (one
+ * compare with the limit that stands for INT_MAX and the kernel's check,
+ * none set); each
  * beside the same call without the check, the inline the hardened one
  * runs once its check has passed.
  */
