@@ -409,6 +409,25 @@ _UACCESS_INLINE int _uaccess_futex_cmpxchg_unsafe(unsigned int *cur,
 	"	.long " kind "\n"					\
 	"	.popsection\n"
 
+/*
+ * The start of both sequences below: %[off] = a - start, %[span] = end -
+ * start, from the two immediates, then the bad address in %[masked]; and
+ * the inputs they name.
+ */
+#define _UACCESS_RANGE_ASM						\
+	"movabsq %[start0], %[off]\n"					\
+	"1:\n"								\
+	_UACCESS_RANGE_IMM("1b", _UACCESS_S(UACCESS_RANGE_IMM_MINUS_START)) \
+	"	addq %[a], %[off]\n\t"					\
+	"movabsq %[span0], %[span]\n"					\
+	"2:\n"								\
+	_UACCESS_RANGE_IMM("2b", _UACCESS_S(UACCESS_RANGE_IMM_SPAN))	\
+	"	movabsq %[bad], %[masked]\n\t"
+#define _UACCESS_RANGE_INPUTS						\
+	[a] "r"(a), [start0] "i"(-(unsigned long)UACCESS_USER_START),	\
+	[span0] "i"(UACCESS_USER_END - UACCESS_USER_START),		\
+	[bad] "i"(_UACCESS_MASKED_ADDR)
+
 #define _uaccess_mask_addr _uaccess_mask_addr
 _UACCESS_INLINE unsigned long _uaccess_mask_addr(unsigned long a,
 						 unsigned long start,
@@ -417,21 +436,11 @@ _UACCESS_INLINE unsigned long _uaccess_mask_addr(unsigned long a,
 	unsigned long off, span, mask;
 
 	(void)start, (void)end;
-	__asm__("movabsq %[start0], %[off]\n"
-		"1:\n"
-		_UACCESS_RANGE_IMM("1b", _UACCESS_S(UACCESS_RANGE_IMM_MINUS_START))
-		"	addq %[a], %[off]\n\t"
-		"movabsq %[span0], %[span]\n"
-		"2:\n"
-		_UACCESS_RANGE_IMM("2b", _UACCESS_S(UACCESS_RANGE_IMM_SPAN))
-		"	movabsq %[bad], %[mask]\n\t"
+	__asm__(_UACCESS_RANGE_ASM
 		"cmpq %[span], %[off]\n\t"
-		"cmovbq %[a], %[mask]"
-		: [off] "=&r"(off), [span] "=&r"(span), [mask] "=&r"(mask)
-		: [a] "r"(a),
-		  [start0] "i"(-(unsigned long)UACCESS_USER_START),
-		  [span0] "i"(UACCESS_USER_END - UACCESS_USER_START),
-		  [bad] "i"(_UACCESS_MASKED_ADDR)
+		"cmovbq %[a], %[masked]"
+		: [off] "=&r"(off), [span] "=&r"(span), [masked] "=&r"(mask)
+		: _UACCESS_RANGE_INPUTS
 		: "cc");
 	return mask;
 }
@@ -452,24 +461,14 @@ _UACCESS_INLINE unsigned long _uaccess_check_mask(unsigned long a,
 {
 	unsigned long off, lim, p, zero;
 
-	__asm__("movabsq %[start0], %[off]\n"
-		"1:\n"
-		_UACCESS_RANGE_IMM("1b", _UACCESS_S(UACCESS_RANGE_IMM_MINUS_START))
-		"	addq %[a], %[off]\n\t"
-		"movabsq %[span0], %[lim]\n"
-		"2:\n"
-		_UACCESS_RANGE_IMM("2b", _UACCESS_S(UACCESS_RANGE_IMM_SPAN))
-		"	movabsq %[bad], %[p]\n\t"
+	__asm__(_UACCESS_RANGE_ASM
 		"xorl %k[zero], %k[zero]\n\t"
-		"subq %[off], %[lim]\n\t"
-		"cmovaq %[a], %[p]\n\t"
-		"cmovbq %[zero], %[lim]"
-		: [off] "=&r"(off), [lim] "=&r"(lim), [p] "=&r"(p),
+		"subq %[off], %[span]\n\t"
+		"cmovaq %[a], %[masked]\n\t"
+		"cmovbq %[zero], %[span]"
+		: [off] "=&r"(off), [span] "=&r"(lim), [masked] "=&r"(p),
 		  [zero] "=&r"(zero)
-		: [a] "r"(a),
-		  [start0] "i"(-(unsigned long)UACCESS_USER_START),
-		  [span0] "i"(UACCESS_USER_END - UACCESS_USER_START),
-		  [bad] "i"(_UACCESS_MASKED_ADDR)
+		: _UACCESS_RANGE_INPUTS
 		: "cc");
 	*ok = n <= lim;
 	return p;
