@@ -42,6 +42,8 @@ M = [
  ("clear of 64..127 bytes stores its tail before its head", 'arch/x86_64/clear_user.S',
   ".Lclear_64_127:\n	ZERO_QWORDS 8\n",
   ".Lclear_64_127:\n	UACCESS_USER(.Lclear_bytes, movq %rax, -8(%rdi, %rcx))\n	ZERO_QWORDS 8\n"),
+ ("clear of 63 bytes takes the 64..127 path", 'arch/x86_64/clear_user.S',
+  "	cmpl	$64, %ecx\n	jae	.Lclear_64_127\n", "	cmpl	$63, %ecx\n	jae	.Lclear_64_127\n"),
  ("clear of 64..79 bytes stores its last 16 a byte early", 'arch/x86_64/clear_user.S',
   "	UACCESS_USER(.Lclear_bytes, movq %rax, -8(%rdi, %rcx))\n	xorl	%ecx, %ecx\n	ret\n.Lclear_80_127:",
   "	UACCESS_USER(.Lclear_bytes, movq %rax, -9(%rdi, %rcx))\n	xorl	%ecx, %ecx\n	ret\n.Lclear_80_127:"),
