@@ -97,7 +97,11 @@
 extern "C" {
 #endif
 
-/* The user range checked by access_ok(); see uaccess_set_user_range(). */
+/*
+ * The user range checked by access_ok(), for reading: only
+ * uaccess_set_user_range() changes it, since an architecture may also
+ * hold it in the checked calls' code (x86-64's immediates).
+ */
 extern unsigned long uaccess_user_start;
 extern unsigned long uaccess_user_end;
 

@@ -164,8 +164,8 @@ M = [
  ("copy_struct_from_user leaves dst stale after a failure", 'lib/copy_struct_from_user.c',
   32, DEFAULT, "fail:\n	_uaccess_kernel_zero(dst, ksize);\n", "fail:\n"),
  ("copy_from_user_nozero reports one byte more done", U, 32, DEFAULT,
-  "	return __uaccess_copy_from_user(to, uaccess_mask_ptr(from), n);\n}\n\n__must_check int uaccess_check_zeroed_user",
-  "	unsigned long left = __uaccess_copy_from_user(to, uaccess_mask_ptr(from), n);\n\n	return left ? left - 1 : 0;\n}\n\n__must_check int uaccess_check_zeroed_user"),
+  "	return __uaccess_copy_from_user(to, from, n);\n}\n\n__must_check int uaccess_check_zeroed_user",
+  "	unsigned long left = __uaccess_copy_from_user(to, from, n);\n\n	return left ? left - 1 : 0;\n}\n\n__must_check int uaccess_check_zeroed_user"),
  # KUAP: only the bare-metal kernel enforces it (PID), so only it can tell.
  ("KUAP allow not called in _uaccess_window_open", G, 32, ['qemu:e500v2-l32'],
   "	_uaccess_user_open(p, n, UACCESS_READ | UACCESS_WRITE);\n	_uaccess_barrier_nospec();",
