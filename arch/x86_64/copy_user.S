@@ -234,14 +234,13 @@ FUNC(_uaccess_copy_user)
 	xorl	%ecx, %ecx
 	ret
 	/*
-	 * From 128 bytes: the entry's first compare jumps here, and the
-	 * bulk test falls through into the loop's setup, one taken jump
-	 * from the entry to the blocks (three when the entry tested 64
-	 * first and the bulk test jumped back to the loop: 2-4 TSC ticks
-	 * more at 144..512 bytes on Zen 3; 128 through the mid site: 3-7). It starts on a 64-byte
-	 * boundary, after padding that never runs (nothing falls through
-	 * into it): the loop's cost at 128..640 bytes moves by up to a sixth
-	 * with the placement of the code before it.
+	 * From 128 bytes: the entry's first compare jumps here and the bulk
+	 * test falls through into the loop's setup, one taken jump from the
+	 * entry to the blocks (three cost 2-4 TSC ticks more at 144..512
+	 * bytes on Zen 3). It starts on a 64-byte boundary, after padding
+	 * that never runs (nothing falls through into it): the loop's cost
+	 * at 128..640 bytes moves by up to a sixth with the placement of the
+	 * code before it.
 	 */
 	.p2align 6
 .Lcopy_above_128:

@@ -452,8 +452,8 @@ _UACCESS_INLINE unsigned long _uaccess_mask_addr(unsigned long a,
  * (cmova: start <= a < end keeps a) and set lim to 0 outside, so that
  * n <= lim is the whole check, one compare and one branch (it passes n =
  * 0 at any address: a call of no bytes touches nothing and returns 0
- * either way). No load, and the accesses wait for add, sub and cmov, as
- * they did for the mask alone.
+ * either way). No load, and the accesses wait for add, sub and cmov, the
+ * same chain as the mask alone.
  */
 #define _uaccess_check_mask _uaccess_check_mask
 _UACCESS_INLINE unsigned long _uaccess_check_mask(unsigned long a,
