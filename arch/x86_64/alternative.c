@@ -6,12 +6,13 @@
  *
  * The patcher does not decode x86 in general: it accepts exactly what the
  * library's sites hold, so that no form is accepted that no site uses and
- * no test runs. Code is, in this order:
- *   - optionally, at its very start, a call or jmp with a 32-bit
- *     displacement (E8, E9), relocated since the code now runs at the site;
- *   - then whole instructions from `allowed` below: rep stosb, rep movsb,
- *     ret, stac, clac and the NOPs the padding uses (nopl (%rax) among
- *     them).
+ * no test runs. Code is a sequence of:
+ *   - calls and jmps with a 32-bit displacement (E8, E9) to code outside
+ *     it, relocated since the code now runs at the site;
+ *   - rel8 jumps (EB, 70..7F) to a point inside the code or its end, which
+ *     move with it unchanged;
+ *   - whole instructions from `allowed` below: rep stosb, rep movsb, ret,
+ *     stac, clac and the NOPs the padding uses (nopl (%rax) among them).
  * Anything else is refused: the site gets the next choice down (an earlier
  * replacement whose feature is present, else the original, which is
  * correct on every CPU; a refused original leaves the site as it was),
@@ -100,7 +101,7 @@ void _uaccess_fill_nops(uint8_t *p, unsigned int len)
 	}
 }
 
-/* The instructions a site may hold after its leading call or jmp. */
+/* The other instructions a site may hold. */
 static const struct {
 	uint8_t len;
 	uint8_t bytes[3];
@@ -138,11 +139,35 @@ static const char *refusal(const uint8_t *p, unsigned int avail)
 {
 	if (avail >= 2 && p[0] == 0x66 && (p[1] == 0xe8 || p[1] == 0xe9))
 		return "66-prefixed call/jmp";
-	if (p[0] == 0xe8 || p[0] == 0xe9)
-		return "call/jmp not at the start of the code";
-	if (p[0] == 0xeb || (p[0] & 0xf0) == 0x70)
-		return "rel8 jump (use jmp32)";
+	if (p[0] == 0xe8 || p[0] == 0xe9 || p[0] == 0xeb || (p[0] & 0xf0) == 0x70)
+		return "call/jmp cut off by the end of the code";
 	return "instruction not allowed in a site";
+}
+
+/*
+ * Relocate the call or jmp rel32 at insn (inside code[0, len)), copied to
+ * out, which will run at `at`. Returns NULL, or why it cannot.
+ */
+static const char *relocate(uint8_t *out, uintptr_t at, const uint8_t *insn,
+			    const uint8_t *code, unsigned int len)
+{
+	uint32_t u = (uint32_t)insn[1] | (uint32_t)insn[2] << 8 |
+		     (uint32_t)insn[3] << 16 | (uint32_t)insn[4] << 24;
+	intptr_t disp = (int32_t)u;
+	uintptr_t target = (uintptr_t)insn + 5 + (uintptr_t)disp;
+	intptr_t moved = disp + (intptr_t)((uintptr_t)insn - at);
+
+	/* A target inside the code would have to move with it: no site
+	 * needs that, so it is refused rather than handled. */
+	if (target >= (uintptr_t)code && target <= (uintptr_t)code + len)
+		return "rel32 target inside the code";
+	/* cppcheck-suppress knownConditionTrueFalse ; a 64-bit value may not fit 32 bits */
+	if (moved != (int32_t)moved)
+		return "rel32 target out of range";
+	u = (uint32_t)moved;
+	for (int i = 0; i < 4; i++)
+		out[1 + i] = (uint8_t)(u >> (8 * i));
+	return NULL;
 }
 
 /*
@@ -161,30 +186,30 @@ static const char *build_site(uint8_t *buf, unsigned int site_len,
 		return "code longer than the site";
 	for (unsigned int i = 0; i < len; i++)
 		buf[i] = code[i];
-	if (len >= 5 && (code[0] == 0xe8 || code[0] == 0xe9)) {
-		uint32_t u = (uint32_t)code[1] | (uint32_t)code[2] << 8 |
-			     (uint32_t)code[3] << 16 | (uint32_t)code[4] << 24;
-		intptr_t disp = (int32_t)u;
-		uintptr_t target = (uintptr_t)code + 5 + (uintptr_t)disp;
-		intptr_t moved = disp + (intptr_t)((uintptr_t)code - site);
-
-		/* A target inside the code would have to move with it: no
-		 * site needs that, so it is refused rather than handled. */
-		if (target >= (uintptr_t)code && target <= (uintptr_t)code + len)
-			return "rel32 target inside the code";
-		/* cppcheck-suppress knownConditionTrueFalse ; a 64-bit value may not fit 32 bits */
-		if (moved != (int32_t)moved)
-			return "rel32 target out of range";
-		u = (uint32_t)moved;
-		for (int i = 0; i < 4; i++)
-			buf[1 + i] = (uint8_t)(u >> (8 * i));
-		off = 5;
-	}
 	while (off < len) {
-		unsigned int k = allowed_len(code + off, len - off);
+		unsigned int k;
 
-		if (!k)
-			return refusal(code + off, len - off);
+		if ((code[off] == 0xe8 || code[off] == 0xe9) && off + 5 <= len) {
+			const char *why = relocate(buf + off, site + off, code + off,
+						   code, len);
+
+			if (why)
+				return why;
+			k = 5;
+		} else if ((code[off] == 0xeb || (code[off] & 0xf0) == 0x70) &&
+			   off + 2 <= len) {
+			long to = (long)off + 2 + (int8_t)code[off + 1];
+
+			/* Inside the code it moves with it; outside it would
+			 * need the rel32 form. */
+			if (to < 0 || to > (long)len)
+				return "rel8 jump out of the code (use jmp32)";
+			k = 2;
+		} else {
+			k = allowed_len(code + off, len - off);
+			if (!k)
+				return refusal(code + off, len - off);
+		}
 		off += k;
 	}
 	_uaccess_fill_nops(buf + len, site_len - len);

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * clear_user for x86-64, out of line. The inline code in <uaccess/arch.h>
- * decides short (n < UACCESS_CLEAR_SHORT_LIMIT) against long, and either runs
- * rep stosb in place (SHORT_STOSB) or calls one of the entry points below; the
- * long entry makes the one remaining decision, loop against bulk. No size
- * is tested twice. See <uaccess/bands.h> for the limits.
+ * clear_user for x86-64, out of line. Every clear site (<uaccess/arch.h>)
+ * calls _uaccess_clear_user, which sends n >= UACCESS_CLEAR_SHORT_LIMIT to
+ * the long clear (loop against bulk) and clears the rest as one size
+ * class; where the per-CPU table chose SHORT_STOSB the site itself decides
+ * short against long, runs rep stosb in place for short sizes and calls
+ * the long clear for the others. No size is tested twice. See
+ * <uaccess/bands.h> for the limits.
  *
  * Register use: rdi walks the user destination, rcx counts the bytes still
  * to clear, rax holds zero (each entry sets it). The stack is not used.
@@ -60,9 +62,11 @@ FUNC(_uaccess_clear_user_bytes)
 END(_uaccess_clear_user_bytes)
 
 /*
- * _uaccess_clear_user_short: n < UACCESS_CLEAR_SHORT_LIMIT (at most 128),
- * one size class, no loop. A class stores a head and a tail piece of the
- * same width that overlap in the middle: 32..63 bytes as 32 + 32, 16..31
+ * _uaccess_clear_user: the entry. n >= UACCESS_CLEAR_SHORT_LIMIT jumps to
+ * the long clear; below it (at most 128), one size class, no loop. It
+ * starts a 64-byte line: at 16 bytes past one, clears of 0..256 bytes cost
+ * 0.5-1.5 TSC ticks more on Zen 3. A class stores a head and a tail piece
+ * of the same width that overlap in the middle: 32..63 bytes as 32 + 32, 16..31
  * as 16 + 16, 8..15 as two quadwords, 4..7 as two doublewords, 1..3 as
  * the bytes at 0, n / 2 and n - 1; 64..127 as 64 and a tail of 16 (below
  * 80), 32 (below 96) or 64, which costs 0.6-1.0 TSC ticks less than a
@@ -78,13 +82,17 @@ END(_uaccess_clear_user_bytes)
  * are precise, also for a store that straddles two pages), and every store
  * that succeeds lies below it. No register moves before the class's last
  * store, so the fixup finds rdi/rcx at the class's start.
- * Input:    rdi = user destination, rcx = byte count < UACCESS_CLEAR_SHORT_LIMIT
+ * Input:    rdi = user destination, rcx = byte count
  * Output:   rcx = bytes not cleared (0 on success)
  * Clobbers: rax, rdx, rdi, flags
- * Faults:   any store; rdi/rcx still hold the class's start, and
- *           .Lclear_bytes finishes from there to the exact byte.
+ * Faults:   any store of a class; rdi/rcx still hold the class's start,
+ *           and .Lclear_bytes finishes from there to the exact byte. The
+ *           long clear's: as it says.
  */
-FUNC(_uaccess_clear_user_short)
+	.p2align 6
+FUNC(_uaccess_clear_user)
+	cmpq	$UACCESS_CLEAR_SHORT_LIMIT, %rcx
+	jae	_uaccess_clear_user_long
 	xorl	%eax, %eax
 	cmpl	$64, %ecx
 	jae	.Lclear_64_127
@@ -153,7 +161,7 @@ FUNC(_uaccess_clear_user_short)
 	UACCESS_USER(.Lclear_bytes, movl %eax, -4(%rdi, %rcx))
 	xorl	%ecx, %ecx
 	ret
-END(_uaccess_clear_user_short)
+END(_uaccess_clear_user)
 
 /*
  * _uaccess_clear_user_long: n >= UACCESS_CLEAR_SHORT_LIMIT.

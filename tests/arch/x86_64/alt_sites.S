@@ -76,6 +76,10 @@ name:	ALTERNATIVE(UACCESS_ALT_UNNAMED, nopl (%rax), repl, TEST_ALT_BIT)
 SITE(test_alt_call, call test_alt_target)
 SITE(test_alt_jmp, jmp32 test_alt_target)
 SITE(test_alt_call_then, call test_alt_target ; rep stosb ; rep movsb ; stac ; clac)
+SITE(test_alt_late_call, stac ; call test_alt_target)
+/* The shape of <uaccess/arch.h>'s clear site: rel8 jumps inside the code. */
+SITE(test_alt_rel8_inside, jbe 1f ; call test_alt_target ; jmp 3f ; 1: rep stosb ; 3:)
+SITE(test_alt_rel8_back, 1: rep stosb ; jne 1b)
 SITE(test_alt_rep_stosb, rep stosb)
 SITE(test_alt_rep_movsb, rep movsb)
 SITE(test_alt_stac, stac)
@@ -85,9 +89,10 @@ SITE(test_alt_nops, nop_forms)
 /* Refused. */
 SITE(test_alt_66call, .byte 0x66 ; call test_alt_target)
 SITE(test_alt_66jmp, .byte 0x66 ; jmp32 test_alt_target)
-SITE(test_alt_rel8, .byte 0xeb ; .byte 0)
+SITE(test_alt_rel8, .byte 0xeb ; .byte 1)
+SITE(test_alt_rel8_before, .byte 0x90 ; .byte 0x75 ; .byte 0xfc)
+SITE(test_alt_cut_off, .byte 0x90 ; .byte 0xe8 ; .byte 0 ; .byte 0)
 SITE(test_alt_unknown, lfence)
-SITE(test_alt_late_call, stac ; call test_alt_target)
 SITE(test_alt_inside, jmp32 1f ; 1:)
 
 /*

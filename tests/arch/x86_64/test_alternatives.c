@@ -26,30 +26,38 @@ extern uint8_t test_alt_call[], test_alt_jmp[], test_alt_call_then[],
 	test_alt_rep_stosb[], test_alt_rep_movsb[], test_alt_stac[],
 	test_alt_clac[], test_alt_nopl[], test_alt_nops[], test_alt_66call[],
 	test_alt_66jmp[], test_alt_rel8[], test_alt_unknown[],
-	test_alt_late_call[], test_alt_inside[], test_alt_long[];
+	test_alt_late_call[], test_alt_inside[], test_alt_long[],
+	test_alt_rel8_inside[], test_alt_rel8_back[], test_alt_rel8_before[],
+	test_alt_cut_off[];
 
 /* Each site of the test's table: what its replacement must come to. */
 static const struct form {
 	const char *name;
 	const uint8_t *site;
 	const char *refused;	/* the reason, or NULL: accepted */
+	int rel32_at;		/* a call/jmp to test_alt_target here, or -1 */
 } forms[] = {
-	{ "call rel32", test_alt_call, NULL },
-	{ "jmp rel32", test_alt_jmp, NULL },
-	{ "call, then rep stosb, rep movsb, stac, clac", test_alt_call_then, NULL },
-	{ "rep stosb", test_alt_rep_stosb, NULL },
-	{ "rep movsb", test_alt_rep_movsb, NULL },
-	{ "stac", test_alt_stac, NULL },
-	{ "clac", test_alt_clac, NULL },
-	{ "nopl (%rax)", test_alt_nopl, NULL },
-	{ "the NOPs of 1 to 8 bytes", test_alt_nops, NULL },
-	{ "66 call", test_alt_66call, "66-prefixed call/jmp" },
-	{ "66 jmp", test_alt_66jmp, "66-prefixed call/jmp" },
-	{ "jmp rel8", test_alt_rel8, "rel8 jump (use jmp32)" },
-	{ "lfence", test_alt_unknown, "instruction not allowed in a site" },
-	{ "stac, then call", test_alt_late_call, "call/jmp not at the start of the code" },
-	{ "jmp32 into its own code", test_alt_inside, "rel32 target inside the code" },
-	{ "replacement longer than the site", test_alt_long, "code longer than the site" },
+	{ "call rel32", test_alt_call, NULL, 0 },
+	{ "jmp rel32", test_alt_jmp, NULL, 0 },
+	{ "call, then rep stosb, rep movsb, stac, clac", test_alt_call_then, NULL, 0 },
+	{ "stac, then call", test_alt_late_call, NULL, 3 },
+	{ "jbe, call, jmp, rep stosb: rel8 inside", test_alt_rel8_inside, NULL, 2 },
+	{ "rep stosb, jne back to it", test_alt_rel8_back, NULL, -1 },
+	{ "rep stosb", test_alt_rep_stosb, NULL, -1 },
+	{ "rep movsb", test_alt_rep_movsb, NULL, -1 },
+	{ "stac", test_alt_stac, NULL, -1 },
+	{ "clac", test_alt_clac, NULL, -1 },
+	{ "nopl (%rax)", test_alt_nopl, NULL, -1 },
+	{ "the NOPs of 1 to 8 bytes", test_alt_nops, NULL, -1 },
+	{ "66 call", test_alt_66call, "66-prefixed call/jmp", -1 },
+	{ "66 jmp", test_alt_66jmp, "66-prefixed call/jmp", -1 },
+	{ "jmp rel8 past the end", test_alt_rel8, "rel8 jump out of the code (use jmp32)", -1 },
+	{ "jne rel8 before the start", test_alt_rel8_before,
+	  "rel8 jump out of the code (use jmp32)", -1 },
+	{ "call cut off", test_alt_cut_off, "call/jmp cut off by the end of the code", -1 },
+	{ "lfence", test_alt_unknown, "instruction not allowed in a site", -1 },
+	{ "jmp32 into its own code", test_alt_inside, "rel32 target inside the code", -1 },
+	{ "replacement longer than the site", test_alt_long, "code longer than the site", -1 },
 };
 
 /* The test's own list of single-instruction NOPs, 1 to 8 bytes. */
@@ -181,11 +189,11 @@ static void test_alt_form(const struct uaccess_alt *a,
 	t_case(holds(site, repl, a->repl_len) &&
 	       long_nops(site + a->repl_len, a->site_len - a->repl_len),
 	       "%s: the site does not hold the replacement, then NOPs", f->name);
-	if (repl[0] == 0xe8 || repl[0] == 0xe9)
-		t_case(site[0] == repl[0] &&
-		       target_of(site) == (uintptr_t)test_alt_target,
+	if (f->rel32_at >= 0)
+		t_case(site[f->rel32_at] == repl[f->rel32_at] &&
+		       target_of(site + f->rel32_at) == (uintptr_t)test_alt_target,
 		       "%s: the site's rel32 reaches %#lx, not test_alt_target %p",
-		       f->name, (unsigned long)target_of(site),
+		       f->name, (unsigned long)target_of(site + f->rel32_at),
 		       (void *)test_alt_target);
 	/* And back to the original without the feature. */
 	r = _uaccess_apply_alternatives(a, end, 0, &report);

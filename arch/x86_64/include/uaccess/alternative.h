@@ -19,17 +19,18 @@
  * What a site's code may be (the patcher accepts exactly this; for a
  * refused replacement it writes the next choice down, in the end the
  * original, and says why in uaccess_init_error()):
- *  - first, optionally, one call or jmp with a 32-bit displacement to code
- *    outside the site, relocated when copied. In a .S file write jmp32 for
- *    the jump: the assembler would otherwise pick a 2-byte jump at the site
- *    and a 5-byte one in the copy. No 0x66 prefix, no rel8 jump;
- *  - then only rep stosb, rep movsb, stac, clac, and the NOPs 1 to 8 bytes
+ *  - calls and jumps with a 32-bit displacement to code outside the site,
+ *    relocated when copied. In a .S file write jmp32 for a jump there: the
+ *    assembler would otherwise pick a 2-byte jump at the site and a 5-byte
+ *    one in the copy. No 0x66 prefix;
+ *  - rel8 jumps (jmp, jcc) that stay inside the code: they move with it;
+ *  - rep stosb, rep movsb, ret, stac, clac, and the NOPs 1 to 8 bytes
  *    long that the padding uses (nopl (%rax) is one).
- * Only the instruction at the start of a site (offset 0 of the original and
- * of each replacement) may fault. The _USER forms take the fixup that
- * covers it and emit its exception-table entry: the entry names the site's
- * start, so it covers whichever code was written there.
- *
+ * A user access in a site needs an exception-table entry at its address in
+ * the site. The _USER forms take the fixup for the instruction at the
+ * site's start (offset 0 of the original and of each replacement) and emit
+ * its entry, which covers whichever code was written there; a site with an
+ * access elsewhere emits its own (<uaccess/arch.h>'s clear site).
  * The layout is written once, as assembler directives separated by ';'
  * (_UACCESS_ALT_1 and _UACCESS_ALT_2 below). A .S file uses it as it is:
  *

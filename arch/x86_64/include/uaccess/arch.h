@@ -33,7 +33,7 @@
 #define _uaccess_range_patch _UACCESS_NS(_uaccess_range_patch)
 #define _uaccess_x86_features _UACCESS_NS(_uaccess_x86_features)
 #define _uaccess_clear_user_bytes _UACCESS_NS(_uaccess_clear_user_bytes)
-#define _uaccess_clear_user_short _UACCESS_NS(_uaccess_clear_user_short)
+#define _uaccess_clear_user _UACCESS_NS(_uaccess_clear_user)
 #define _uaccess_clear_user_long _UACCESS_NS(_uaccess_clear_user_long)
 #define _uaccess_copy_user_bytes _UACCESS_NS(_uaccess_copy_user_bytes)
 #define _uaccess_copy_user _UACCESS_NS(_uaccess_copy_user)
@@ -146,13 +146,14 @@ _UACCESS_INLINE void _uaccess_barrier_nospec(void)
 }
 
 /*
- * Size decision inline, everything else out of line (clear_user.S): short
- * sizes run rep stosb in place where the per-CPU table found it fastest
- * (SHORT_STOSB), else call the short routine; long sizes call the long
- * routine, which decides loop against bulk. The site's table entry covers
- * the inline rep stosb, which sits at its start. The long call sits in
- * line, jumped over by short sizes: from a stub in .text.unlikely (two
- * more taken jumps) clears of 128..256 bytes cost 2-3 TSC ticks more.
+ * One call (clear_user.S), whose entry decides short against long: the
+ * decision made in line costs a taken jump on one of its two paths, 1.2-2.8
+ * TSC ticks per clear of 0..256 bytes on Zen 3. Where the per-CPU table found
+ * an inline rep stosb fastest for short sizes (SHORT_STOSB), the site
+ * holds the decision instead: rep stosb in place below
+ * UACCESS_CLEAR_SHORT_LIMIT, a call of the long clear above it. That rep
+ * stosb ends the site; its table entry, at the site's end less 2, is a
+ * NOP under the call.
  */
 _UACCESS_INLINE unsigned long _uaccess_clear(void __user *uto, unsigned long n)
 {
@@ -161,15 +162,13 @@ _UACCESS_INLINE unsigned long _uaccess_clear(void __user *uto, unsigned long n)
 
 	__asm__ volatile(_UACCESS_STAC
 			 "	cmpq $" _UACCESS_S(UACCESS_CLEAR_SHORT_LIMIT) " - 1, %%rcx\n"
-			 "	jbe 1f\n"
-			 "	call " _UACCESS_S(_uaccess_clear_user_long) "\n"
-			 "	jmp 2f\n"
-			 "1:\n"
-			 UACCESS_ALTERNATIVE_USER(UACCESS_ALT_CLEAR_SHORT,
-						  call _uaccess_clear_user_short,
-						  rep stosb,
-						  UACCESS_FEAT_SHORT_STOSB_BIT, 2f)
+			 UACCESS_ALTERNATIVE(UACCESS_ALT_CLEAR_SHORT,
+					     call _uaccess_clear_user,
+					     jbe 1f ; call _uaccess_clear_user_long ;
+					     jmp 3f ; 1: rep stosb ; 3:,
+					     UACCESS_FEAT_SHORT_STOSB_BIT)
 			 "2:\n"
+			 UACCESS_EXTABLE(2b - 2, 2b)
 			 _UACCESS_CLAC
 			 : "+c"(n), "+D"(to), "+a"(zero)
 			 :
