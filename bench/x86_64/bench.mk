@@ -59,7 +59,8 @@ bench: $(BENCH_BIN)
 
 # make bench-median [BENCH_RUNS=5]: the whole bench BENCH_RUNS times, each
 # run in $(BENCH_DIR)/run-N, then the bounds table and the replay ratios
-# over each cell's median (bench/x86_64/median.py), also in median.md.
+# as the median over the runs of each run's ratio (bench/x86_64/median.py),
+# also in median.md.
 BENCH_RUNS ?= 5
 bench-median: $(BENCH_BIN)
 	$(Q)for i in $$(seq 1 $(BENCH_RUNS)); do \

@@ -1,8 +1,11 @@
 # SPDX-License-Identifier: MIT
 """make bench-median: the bounds table and the replay ratios over several
-runs of uaccess-bench, from the medians of each cell across the runs (one
-run's worst size is mostly noise on a shared machine; the median of five
-is what the project quotes).
+runs of uaccess-bench, each ratio the median across the runs of that
+ratio within each run (one run's worst size is mostly noise on a shared
+machine; the median of five is what the project quotes). Within a run the
+columns are measured round by round, side by side; between runs a shared
+machine's speed may drift by half, which a ratio of two cells' medians
+taken from different runs would keep.
 
 Usage: python3 bench/x86_64/median.py RUN_DIR...
 Each RUN_DIR holds one run's results.csv, results.md and replay.dat. The
@@ -48,12 +51,21 @@ def load_replay(path):
     return cols, names
 
 
+def ratios(cells):
+    """One run's ratios of one size: lib and lib:nomask over the best ok+
+    reference, lib over linux, lib:again over lib."""
+    best = min(v for c, v in cells.items() if c.startswith('ok+'))
+    return {'lib': cells['lib'] / best, 'lib:nomask': cells['lib:nomask'] / best,
+            'linux': cells['lib'] / cells['linux'], 'again': cells['lib:again'] / cells['lib']}
+
+
 def main(dirs):
     runs = [load_csv(d + '/results.csv') for d in dirs]
     med = {}
     for key in runs[0]:
         if all(key in r for r in runs):
-            med[key] = {c: statistics.median(r[key][c] for r in runs) for c in runs[0][key]}
+            per_run = [ratios(r[key]) for r in runs]
+            med[key] = {c: statistics.median(q[c] for q in per_run) for c in per_run[0]}
     print('# median of %d runs of uaccess-bench (%s)\n' % (len(dirs), ', '.join(dirs)))
     print('| op | sizes | bound | worst lib / ok+best | at | over '
           '| worst lib:nomask / ok+best | at | over | worst lib / linux | at | noise |')
@@ -62,18 +74,15 @@ def main(dirs):
         worst = {'lib': (0, None), 'lib:nomask': (0, None), 'linux': (0, None)}
         over = {'lib': 0, 'lib:nomask': 0}
         sizes, noise = 0, 1
-        for (o, row), cells in med.items():
+        for (o, row), r in med.items():
             if o != op or not row.isdigit() or not lo <= int(row) <= hi:
                 continue
             sizes += 1
-            twice = cells['lib:again'] / cells['lib']
-            noise = max(noise, twice, 1 / twice)
-            best = min(v for c, v in cells.items() if c.startswith('ok+'))
-            for col, base in (('lib', best), ('lib:nomask', best), ('linux', None)):
-                r = cells[col if base else 'lib'] / (base or cells['linux'])
-                worst[col] = max(worst[col], (r, int(row)), key=lambda x: x[0])
+            noise = max(noise, r['again'], 1 / r['again'])
+            for col in worst:
+                worst[col] = max(worst[col], (r[col], int(row)), key=lambda x: x[0])
                 if col in over:
-                    over[col] += r > bound
+                    over[col] += r[col] > bound
         print('| %s | %d..%d | %.2f | %.2f | %s | %d of %d | %.2f | %s | %d of %d | %.2f | %s | %.2f |' %
               (op, lo, hi, bound, worst['lib'][0], worst['lib'][1], over['lib'], sizes,
                worst['lib:nomask'][0], worst['lib:nomask'][1], over['lib:nomask'], sizes,
