@@ -81,7 +81,9 @@ END(_uaccess_copy_user_bytes)
  *            piece of the same width that overlap in the middle: 32..63
  *            bytes as 32 + 32, 16..31 as 16 + 16, 8..15 as two quadwords,
  *            4..7 as two doublewords, 1..3 as the bytes at 0, n / 2 and
- *            n - 1. At most five predicted branches pick the class.
+ *            n - 1. At most five predicted branches pick the class;
+ *            32..63, half the copies of the compile trace (32 bytes),
+ *            takes one taken jump, 16..31 two.
  *   64 <= n <= 80: one block, and the 16 bytes that end at n, loaded
  *            before the block's second half is stored;
  *   80 < n < 128: the mid site, patched at init: rep movsb with
@@ -160,16 +162,7 @@ FUNC(_uaccess_copy_user)
 	MOVE_USER(movq (%rsi), %rax)
 	MOVE_USER(movq 8(%rsi), %rdx)
 	cmpl	$32, %ecx
-	jae	.Lcopy_32_63
-	MOVE_USER(movq -16(%rsi, %rcx), %r8)
-	MOVE_USER(movq -8(%rsi, %rcx), %r9)
-	MOVE_USER(movq %rax, (%rdi))
-	MOVE_USER(movq %rdx, 8(%rdi))
-	MOVE_USER(movq %r8, -16(%rdi, %rcx))
-	MOVE_USER(movq %r9, -8(%rdi, %rcx))
-	xorl	%ecx, %ecx
-	ret
-.Lcopy_32_63:			/* rax, rdx hold bytes 0..15 */
+	jb	.Lcopy_16_31
 	MOVE_USER(movq -32(%rsi, %rcx), %r8)
 	MOVE_USER(movq -24(%rsi, %rcx), %r9)
 	MOVE_USER(movq -16(%rsi, %rcx), %r10)
@@ -184,6 +177,15 @@ FUNC(_uaccess_copy_user)
 	MOVE_USER(movq %r9, -24(%rdi, %rcx))
 	MOVE_USER(movq %r10, -16(%rdi, %rcx))
 	MOVE_USER(movq %r11, -8(%rdi, %rcx))
+	xorl	%ecx, %ecx
+	ret
+.Lcopy_16_31:			/* rax, rdx hold bytes 0..15 */
+	MOVE_USER(movq -16(%rsi, %rcx), %r8)
+	MOVE_USER(movq -8(%rsi, %rcx), %r9)
+	MOVE_USER(movq %rax, (%rdi))
+	MOVE_USER(movq %rdx, 8(%rdi))
+	MOVE_USER(movq %r8, -16(%rdi, %rcx))
+	MOVE_USER(movq %r9, -8(%rdi, %rcx))
 	xorl	%ecx, %ecx
 	ret
 
