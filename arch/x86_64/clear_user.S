@@ -5,8 +5,9 @@
  * the long clear (loop against bulk) and clears the rest as one size
  * class; where the per-CPU table chose SHORT_STOSB the site itself decides
  * short against long, runs rep stosb in place for short sizes and calls
- * the long clear for the others. No size is tested twice. See
- * <uaccess/bands.h> for the limits.
+ * the long clear for the others. No size is branched on twice (the site's
+ * compare serves the SHORT_STOSB form; under the call it is one dead ALU
+ * instruction, within noise of none on Zen 3). See <uaccess/bands.h>.
  *
  * Register use: rdi walks the user destination, rcx counts the bytes still
  * to clear, rax holds zero (each entry sets it). The stack is not used.
@@ -66,8 +67,8 @@ END(_uaccess_clear_user_bytes)
  * the long clear; below it (at most 128), one size class, no loop. It
  * starts a 64-byte line: at 16 bytes past one, clears of 0..256 bytes cost
  * 0.5-1.5 TSC ticks more on Zen 3. A class stores a head and a tail piece
- * of the same width that overlap in the middle: 32..63 bytes as 32 + 32, 16..31
- * as 16 + 16, 8..15 as two quadwords, 4..7 as two doublewords, 1..3 as
+ * of the same width that overlap in the middle: 32..63 bytes as 32 + 32,
+ * 16..31 as 16 + 16, 8..15 as two quadwords, 4..7 as two doublewords, 1..3 as
  * the bytes at 0, n / 2 and n - 1; 64..127 as 64 and a tail of 16 (below
  * 80), 32 (below 96) or 64, which costs 0.6-1.0 TSC ticks less than a
  * tail of 32 at 64..79 on Emerald Rapids. 64..127 is tested first, one
