@@ -151,9 +151,9 @@ _UACCESS_INLINE __must_check bool uaccess_access_ok(const void __user *p, unsign
 /*
  * The checked calls' first step: *ok = access_ok(p, n), and the address
  * they then use, uaccess_mask_ptr(p). An architecture may compute both in
- * one sequence (x86-64: one subtraction's flags for both); its *ok may
- * also be true for n = 0 where access_ok() is false, since a call of no
- * bytes touches nothing and returns 0 either way. The default is also
+ * one sequence (x86-64: one subtraction's flags for both); its *ok for
+ * n = 0 may differ from access_ok()'s, since a call of no bytes touches
+ * nothing and returns 0 either way. The default is also
  * _uaccess_generic_check_mask, which the suite tests everywhere.
  */
 _UACCESS_INLINE unsigned long _uaccess_generic_check_mask(unsigned long a,
