@@ -3,23 +3,25 @@
  * clear_user for x86-64, out of line. Every clear site (<uaccess/arch.h>)
  * calls _uaccess_clear_user, which sends n >= UACCESS_CLEAR_SHORT_LIMIT to
  * the long clear (loop against bulk) and clears the rest as one size
- * class; where the per-CPU table chose SHORT_STOSB the site itself decides
+ * class; where the kernel chose SHORT_STOSB the site itself decides
  * short against long, runs rep stosb in place for short sizes and calls
  * the long clear for the others. No size is branched on twice (the site's
  * compare serves the SHORT_STOSB form; under the call it is one dead ALU
  * instruction, within noise of none on Zen 3). See <uaccess/bands.h>.
  *
  * Register use: rdi walks the user destination, rcx counts the bytes still
- * to clear, rax holds zero (each entry sets it). The stack is not used.
+ * to clear (in the block loop: rdx the blocks, rcx the bytes after them),
+ * rax holds zero (each entry sets it). The stack is not used.
  * These are not C functions: only the inline asm of <uaccess/arch.h> calls
  * them, and it names every register listed under Clobbers.
  *
  * Exactness: every store to user memory has an exception-table entry. A
  * faulting rep stosb leaves the exact count in rcx. Otherwise the registers
  * are advanced only after a group of stores completes, so when a store
- * faults, rdi/rcx still describe the start of its group; the fixup clears
- * byte by byte from there, that loop faults again on exactly the first
- * inaccessible byte, and rcx is then the count of bytes not cleared. A store
+ * faults, rdi/rcx (and in the loop rdx) still describe the start of its
+ * group; the fixup clears byte by byte from there, that loop faults again
+ * on exactly the first inaccessible byte, and rcx is then the count of
+ * bytes not cleared. A store
  * that faults writes nothing (x86 faults are precise, also for a store that
  * straddles two pages), so no byte at or past the first inaccessible one is
  * ever written.
@@ -30,13 +32,14 @@
 #include <uaccess/extable.h>
 
 /*
- * ZERO_QWORDS n: store zero (rax) to the n quadwords at rdi, in ascending
- * order, each covered by the table: a fault resumes at .Lclear_bytes.
+ * ZERO_QWORDS n[, fixup]: store zero (rax) to the n quadwords at rdi, in
+ * ascending order, each covered by the table: a fault resumes at fixup
+ * (.Lclear_bytes unless named).
  */
-.macro ZERO_QWORDS count
+.macro ZERO_QWORDS count, fixup=.Lclear_bytes
 	.set .Lzoff, 0
 	.rept \count
-	UACCESS_USER(.Lclear_bytes, movq %rax, .Lzoff(%rdi))
+	UACCESS_USER(\fixup, movq %rax, .Lzoff(%rdi))
 	.set .Lzoff, .Lzoff + 8
 	.endr
 .endm
@@ -166,7 +169,8 @@ END(_uaccess_clear_user)
 
 /*
  * _uaccess_clear_user_long: n >= UACCESS_CLEAR_SHORT_LIMIT.
- *   n < UACCESS_CLEAR_BULK: 64-byte blocks, then the 0..63 bytes after
+ *   n < UACCESS_CLEAR_BULK: 64-byte blocks, counted (dec and jnz, as the
+ *            copy's), then the 0..63 bytes after
  *            the last one as a size class of the short clear;
  *   else the bulk site, patched at init: rep stosb with ERMS, rep stosq +
  *            tail with REP_GOOD, else the same blocks. With LATE_STOSB
@@ -175,8 +179,9 @@ END(_uaccess_clear_user)
  * Input:    rdi = user destination, rcx = byte count >= UACCESS_CLEAR_SHORT_LIMIT
  * Output:   rcx = bytes not cleared (0 on success)
  * Clobbers: rax, rdx, rdi, flags
- * Faults:   a block store (rdi/rcx hold the block's start and the length
- *           to the end, .Lclear_bytes finishes); a class's (as above); rep
+ * Faults:   a block store (rdi holds the block's start, rdx the blocks
+ *           left, rcx the bytes after them: .Lclear_block_fault adds them
+ *           up, .Lclear_bytes finishes); a class's (as above); rep
  *           stosb at the bulk site (the site's table entry, exact rcx); rep
  *           stosq (rcx counts quadwords: the fixup adds the tail,
  *           .Lclear_bytes finishes).
@@ -186,14 +191,21 @@ FUNC(_uaccess_clear_user_long)
 	cmpq	$UACCESS_CLEAR_BULK, %rcx
 	jae	.Lclear_bulk
 .Lclear_loop:			/* rcx >= 64 */
-	ZERO_QWORDS 8
+	movq	%rcx, %rdx
+	shrq	$6, %rdx	/* whole blocks, >= 1 */
+	andl	$63, %ecx
+.Lclear_block:
+	ZERO_QWORDS 8, .Lclear_block_fault
 	addq	$64, %rdi
-	subq	$64, %rcx
-	cmpq	$64, %rcx
-	jae	.Lclear_loop
+	decq	%rdx
+	jnz	.Lclear_block
 	testl	%ecx, %ecx	/* 0..63 left */
 	jnz	.Lclear_classes
 	ret
+.Lclear_block_fault:		/* rdi at the block, rdx blocks left */
+	shlq	$6, %rdx
+	addq	%rdx, %rcx
+	jmp	.Lclear_bytes
 
 .Lclear_bulk:
 	ALTERNATIVE(UACCESS_ALT_CLEAR_LATE, , jmp32 .Lclear_late,

@@ -25,10 +25,9 @@ static const struct {
 	struct uaccess_x86_cpuid id;
 	unsigned long want;
 } cpus[] = {
-	{ "AMD Zen 5 (family 0x1a model 0x02)",
+	{ "AMD Zen 5 (family 0x1a model 0x02): no entry",
 	  { 0x10, AMD, 0x00b00f21, 1, ERMS | SMAP, FSRM, 0 },
-	  UACCESS_FEAT_ERMS | UACCESS_FEAT_SMAP | UACCESS_FEAT_FSRM |
-	  UACCESS_FEAT_SHORT_STOSB },
+	  UACCESS_FEAT_ERMS | UACCESS_FEAT_SMAP | UACCESS_FEAT_FSRM },
 	{ "AMD Zen 5 under a hypervisor that hides FSRM",
 	  { 0x10, AMD, 0x00b00f21, 1, ERMS | SMAP, 0, 0 },
 	  UACCESS_FEAT_ERMS | UACCESS_FEAT_SMAP },

@@ -4,10 +4,10 @@
  * <uaccess/arch.h>, by clear_user.S / copy_user.S, and by the tests, which
  * sweep sizes around every limit.
  *
- *   clear, n < SHORT           SHORT_STOSB (the per-CPU table,
- *                              cpu_features.c): rep stosb inline in the
- *                              caller. Otherwise the short routine: one
- *                              size class of overlapping stores, no loop.
+ *   clear, n < SHORT           the short routine: one size class of
+ *                              overlapping stores, no loop; SHORT_STOSB
+ *                              (a kernel's choice): rep stosb inline in
+ *                              the caller.
  *   copy, n < SHORT            one size class: a head and a tail piece of
  *                              the same width, overlapping (copy_user.S).
  *   SHORT <= n < BULK          64-byte blocks (the bytes after the last
