@@ -124,6 +124,8 @@ M = [
  ("copy byte loop advances the source twice", 'arch/x86_64/copy_user.S',
   "	incq	%rsi\n	incq	%rdi\n	decq	%rcx\n	jnz	.Lcopy_byte_loop",
   "	incq	%rsi\n	incq	%rdi\n	decq	%rcx\n	jz	.Lcopy_done\n	incq	%rsi\n	decq	%rcx\n	jnz	.Lcopy_byte_loop"),
+ ("fused range check accepts one byte past the end", A,
+  "	*ok = n - 1 < lim;\n", "	*ok = n - 1 <= lim;\n"),
  ("constant-size clear reports success after a fault", U,
   "	if (_UACCESS_SMALL_CONST(n) && !_uaccess_put_user(0, to, n))\n		return 0;",
   "	if (_UACCESS_SMALL_CONST(n)) {\n		(void)_uaccess_put_user(0, to, n);\n		return 0;\n	}"),
