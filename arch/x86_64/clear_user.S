@@ -21,10 +21,9 @@
  * faults, rdi/rcx (and in the loop rdx) still describe the start of its
  * group; the fixup clears byte by byte from there, that loop faults again
  * on exactly the first inaccessible byte, and rcx is then the count of
- * bytes not cleared. A store
- * that faults writes nothing (x86 faults are precise, also for a store that
- * straddles two pages), so no byte at or past the first inaccessible one is
- * ever written.
+ * bytes not cleared. A store that faults writes nothing (x86 faults are
+ * precise, also for a store that straddles two pages), so no byte at or
+ * past the first inaccessible one is ever written.
  */
 #include <uaccess/asm.h>
 #include <uaccess/alternative.h>
@@ -170,8 +169,8 @@ END(_uaccess_clear_user)
 /*
  * _uaccess_clear_user_long: n >= UACCESS_CLEAR_SHORT_LIMIT.
  *   n < UACCESS_CLEAR_BULK: 64-byte blocks, counted (dec and jnz, as the
- *            copy's), then the 0..63 bytes after
- *            the last one as a size class of the short clear;
+ *            copy's), then the 0..63 bytes after the last one as a size
+ *            class of the short clear;
  *   else the bulk site, patched at init: rep stosb with ERMS, rep stosq +
  *            tail with REP_GOOD, else the same blocks. With LATE_STOSB
  *            (the per-CPU table), a site in front of it sends
