@@ -69,14 +69,14 @@ END(_uaccess_clear_user_bytes)
  * the long clear; below it (at most 128), one size class, no loop. It
  * starts a 64-byte line: at 16 bytes past one, clears of 0..256 bytes cost
  * 0.5-1.5 TSC ticks more on Zen 3. A class stores a head and a tail piece
- * of the same width that overlap in the middle: 32..63 bytes as 32 + 32,
- * 16..31 as 16 + 16, 8..15 as two quadwords, 4..7 as two doublewords, 1..3 as
+ * of the same width that overlap in the middle: 33..63 bytes as 32 + 32,
+ * 16..32 as 16 + 16 (32 as four stores, not eight), 8..15 as two
+ * quadwords, 4..7 as two doublewords, 1..3 as
  * the bytes at 0, n / 2 and n - 1; 64..127 as 64 and a tail of 16 (below
  * 80), 32 (below 96) or 64, which costs 0.6-1.0 TSC ticks less than a
  * tail of 32 at 64..79 on Emerald Rapids. 64..127 is tested first, one
  * taken jump where there were two (1.6-2.0 TSC ticks less on Zen 3); at
- * most five predicted branches pick a class. The long clear jumps to
- * .Lclear_classes, past that test, for the 1..63 bytes after its blocks.
+ * most five predicted branches pick a class.
  *
  * Exact although the pieces overlap: a class stores at most 127 bytes,
  * which span at most two pages, and its first store covers its first
@@ -99,24 +99,23 @@ FUNC(_uaccess_clear_user)
 	xorl	%eax, %eax
 	cmpl	$64, %ecx
 	jae	.Lclear_64_127
-.Lclear_classes:		/* rcx < 64, eax = 0 */
-	cmpl	$8, %ecx
+	cmpl	$8, %ecx	/* rcx < 64, eax = 0 */
 	jb	.Lclear_0_7
 	cmpl	$32, %ecx
-	jae	.Lclear_32_63
+	ja	.Lclear_33_63
 	cmpl	$16, %ecx
-	jae	.Lclear_16_31
+	jae	.Lclear_16_32
 	UACCESS_USER(.Lclear_bytes, movq %rax, (%rdi))
 	UACCESS_USER(.Lclear_bytes, movq %rax, -8(%rdi, %rcx))
 	xorl	%ecx, %ecx
 	ret
-.Lclear_16_31:
+.Lclear_16_32:
 	ZERO_QWORDS 2
 	UACCESS_USER(.Lclear_bytes, movq %rax, -16(%rdi, %rcx))
 	UACCESS_USER(.Lclear_bytes, movq %rax, -8(%rdi, %rcx))
 	xorl	%ecx, %ecx
 	ret
-.Lclear_32_63:
+.Lclear_33_63:
 	ZERO_QWORDS 4
 	UACCESS_USER(.Lclear_bytes, movq %rax, -32(%rdi, %rcx))
 	UACCESS_USER(.Lclear_bytes, movq %rax, -24(%rdi, %rcx))
@@ -169,8 +168,10 @@ END(_uaccess_clear_user)
 /*
  * _uaccess_clear_user_long: n >= UACCESS_CLEAR_SHORT_LIMIT.
  *   n < UACCESS_CLEAR_BULK: 64-byte blocks, counted (dec and jnz, as the
- *            copy's), then the 0..63 bytes after the last one as a size
- *            class of the short clear;
+ *            copy's), then the 1..63 bytes after the last one: 1..16 as
+ *            the 16 bytes that end at n, 17..32 as the 32 that end there
+ *            (both reach back into the last block, which lies below them
+ *            and was just cleared), 33..63 as the short clear's class;
  *   else the bulk site, patched at init: rep stosb with ERMS, rep stosq +
  *            tail with REP_GOOD, else the same blocks. With LATE_STOSB
  *            (the per-CPU table), a site in front of it sends
@@ -180,7 +181,10 @@ END(_uaccess_clear_user)
  * Clobbers: rax, rdx, rdi, flags
  * Faults:   a block store (rdi holds the block's start, rdx the blocks
  *           left, rcx the bytes after them: .Lclear_block_fault adds them
- *           up, .Lclear_bytes finishes); a class's (as above); rep
+ *           up, .Lclear_bytes finishes); a class's or a tail's (rdi/rcx
+ *           hold the bytes left, as above; a tail's 17..32 bytes lie in
+ *           two pages at most, and what it stores below rdi is the last
+ *           block's, accessible); rep
  *           stosb at the bulk site (the site's table entry, exact rcx); rep
  *           stosq (rcx counts quadwords: the fixup adds the tail,
  *           .Lclear_bytes finishes).
@@ -199,7 +203,23 @@ FUNC(_uaccess_clear_user_long)
 	decq	%rdx
 	jnz	.Lclear_block
 	testl	%ecx, %ecx	/* 0..63 left */
-	jnz	.Lclear_classes
+	jnz	.Lclear_after
+	ret
+.Lclear_after:
+	cmpl	$16, %ecx
+	ja	.Lclear_after_17
+	UACCESS_USER(.Lclear_bytes, movq %rax, -16(%rdi, %rcx))
+	UACCESS_USER(.Lclear_bytes, movq %rax, -8(%rdi, %rcx))
+	xorl	%ecx, %ecx
+	ret
+.Lclear_after_17:
+	cmpl	$32, %ecx
+	ja	.Lclear_33_63
+	UACCESS_USER(.Lclear_bytes, movq %rax, -32(%rdi, %rcx))
+	UACCESS_USER(.Lclear_bytes, movq %rax, -24(%rdi, %rcx))
+	UACCESS_USER(.Lclear_bytes, movq %rax, -16(%rdi, %rcx))
+	UACCESS_USER(.Lclear_bytes, movq %rax, -8(%rdi, %rcx))
+	xorl	%ecx, %ecx
 	ret
 .Lclear_block_fault:		/* rdi at the block, rdx blocks left */
 	shlq	$6, %rdx

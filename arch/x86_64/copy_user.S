@@ -78,12 +78,13 @@ END(_uaccess_copy_user_bytes)
  * _uaccess_copy_user: the entry every copy site calls. Its first compare
  * sends n >= 128 on, then n >= 64:
  *   n < 64: one size class, no loop. A class copies a head and a tail
- *            piece of the same width that overlap in the middle: 32..63
- *            bytes as 32 + 32, 16..31 as 16 + 16, 8..15 as two quadwords,
+ *            piece of the same width that overlap in the middle: 33..63
+ *            bytes as 32 + 32, 16..32 as 16 + 16, 8..15 as two quadwords,
  *            4..7 as two doublewords, 1..3 as the bytes at 0, n / 2 and
  *            n - 1. At most five predicted branches pick the class;
- *            32..63, half the copies of the compile trace (32 bytes),
- *            takes one taken jump, 16..31 two.
+ *            16..32, which holds half the copies of the compile trace
+ *            (32 bytes), takes one taken jump, 33..63 two; 32 bytes as
+ *            four loads and stores, not the eight of 32 + 32.
  *   64 <= n <= 80: one block, and the 16 bytes that end at n, loaded
  *            before the block's second half is stored;
  *   80 < n < 128: the mid site, patched at init: rep movsb with
@@ -162,7 +163,16 @@ FUNC(_uaccess_copy_user)
 	MOVE_USER(movq (%rsi), %rax)
 	MOVE_USER(movq 8(%rsi), %rdx)
 	cmpl	$32, %ecx
-	jb	.Lcopy_16_31
+	ja	.Lcopy_33_63
+	MOVE_USER(movq -16(%rsi, %rcx), %r8)
+	MOVE_USER(movq -8(%rsi, %rcx), %r9)
+	MOVE_USER(movq %rax, (%rdi))
+	MOVE_USER(movq %rdx, 8(%rdi))
+	MOVE_USER(movq %r8, -16(%rdi, %rcx))
+	MOVE_USER(movq %r9, -8(%rdi, %rcx))
+	xorl	%ecx, %ecx
+	ret
+.Lcopy_33_63:			/* rax, rdx hold bytes 0..15 */
 	MOVE_USER(movq -32(%rsi, %rcx), %r8)
 	MOVE_USER(movq -24(%rsi, %rcx), %r9)
 	MOVE_USER(movq -16(%rsi, %rcx), %r10)
@@ -177,15 +187,6 @@ FUNC(_uaccess_copy_user)
 	MOVE_USER(movq %r9, -24(%rdi, %rcx))
 	MOVE_USER(movq %r10, -16(%rdi, %rcx))
 	MOVE_USER(movq %r11, -8(%rdi, %rcx))
-	xorl	%ecx, %ecx
-	ret
-.Lcopy_16_31:			/* rax, rdx hold bytes 0..15 */
-	MOVE_USER(movq -16(%rsi, %rcx), %r8)
-	MOVE_USER(movq -8(%rsi, %rcx), %r9)
-	MOVE_USER(movq %rax, (%rdi))
-	MOVE_USER(movq %rdx, 8(%rdi))
-	MOVE_USER(movq %r8, -16(%rdi, %rcx))
-	MOVE_USER(movq %r9, -8(%rdi, %rcx))
 	xorl	%ecx, %ecx
 	ret
 
