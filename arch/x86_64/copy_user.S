@@ -90,16 +90,18 @@ END(_uaccess_copy_user_bytes)
  *   80 < n < 128: the mid site, patched at init: rep movsb with
  *            MID_MOVSB; else one block, then the 17..63 bytes after it
  *            as a size class;
- *   128 <= n < UACCESS_COPY_BULK: 64-byte blocks, counted; the 0..63
- *            bytes after the last one as a size class, except that 1..16
- *            leave the last block to the 64..80 path;
+ *   128 <= n < UACCESS_COPY_BULK: 64-byte blocks, counted; then the
+ *            1..63 bytes after the last one: 1..16 as the 16 bytes that
+ *            end at n (reaching back into the last block, copied just
+ *            before), 17..63 as a size class;
  *   else the bulk site, patched at init: rep movsb with ERMS, rep movsq +
  *            tail with REP_GOOD, else the same blocks.
  * Input:    rdi = destination, rsi = source, rcx = byte count
  * Output:   rcx = bytes not copied (0 on success)
  * Clobbers: rax, rdx, rsi, rdi, r8, r9, r10, r11, flags
- * Faults:   a load or store of a size class or of 64..80 bytes (rsi/rdi/rcx
- *           still hold their start and length: .Lcopy_bytes finishes); a
+ * Faults:   a load or store of a size class, of 64..80 bytes or of the
+ *           16-byte tail (rsi/rdi/rcx hold the start and length of the
+ *           bytes not yet copied: .Lcopy_bytes finishes); a
  *           block's (.Lcopy_block_fault adds the blocks left to rcx, then
  *           .Lcopy_bytes); rep movsb at the mid or the bulk site (the
  *           site's table entry, exact rcx); rep movsq (rcx counts
@@ -111,14 +113,15 @@ END(_uaccess_copy_user_bytes)
  * offset just stored to matches that store in address bits 11:0 and waits
  * for it (4K aliasing), which the other order pays on every call.
  *
- * Why the classes (and 64..80) are exact although their pieces overlap
- * and are not accessed in ascending order: they copy at most 80 bytes,
- * which span at most two pages, and every byte before them was copied
- * already. If the first page is inaccessible, the first user access (the
- * head load or the head store, which covers the first byte) faults; if
- * the second is, every access that touches it faults and writes nothing
- * (x86 faults are precise, also for one that straddles two pages), and
- * every access that succeeds lies below it. Either way nothing at or past the first
+ * Why the classes (and 64..80, and the tail) are exact although their
+ * pieces overlap and are not accessed in ascending order: they copy at
+ * most 80 bytes, which span at most two pages, and every byte before them
+ * was copied already (what the tail reaches back to, too). If the first
+ * page is inaccessible, the first user access (the head load or the head
+ * store, which covers the first byte) faults; if the second is, every
+ * access that touches it faults and writes nothing (x86 faults are
+ * precise, also for one that straddles two pages), and every access that
+ * succeeds lies below it. Either way nothing at or past the first
  * inaccessible byte is read or written before the byte loop takes over.
  */
 FUNC(_uaccess_copy_user)
@@ -193,8 +196,9 @@ FUNC(_uaccess_copy_user)
 /*
  * Blocks: a counted loop (rdx blocks, dec and jnz), cheaper than one that
  * compares the byte count each time; 64..80 bytes as one block and a
- * 16-byte tail, cheaper than a block and a size class, and so is 144
- * (struct stat) as a block and 80.
+ * 16-byte tail, cheaper than a block and a size class. From 128 the
+ * 1..16 bytes after the blocks are that tail too, reaching back: no
+ * setup that keeps a last block back for the 64..80 path.
  */
 .Lcopy_long:			/* 64 <= rcx < 128 */
 	cmpl	$80, %ecx
@@ -251,26 +255,25 @@ FUNC(_uaccess_copy_user)
 	jae	.Lcopy_bulk
 .Lcopy_loop:
 	movq	%rcx, %rdx
-	shrq	$6, %rdx	/* whole blocks, >= 1 */
+	shrq	$6, %rdx	/* whole blocks, >= 2 */
 	andl	$63, %ecx
-	/* 1..16 after the blocks: leave the last block to .Lcopy_64_80 */
-	leal	-1(%rcx), %eax
-	cmpl	$16, %eax
-	sbbl	%eax, %eax
-	movslq	%eax, %rax
-	addq	%rax, %rdx
-	andl	$64, %eax
-	addl	%eax, %ecx
 .Lcopy_block:
 	COPY_BLOCK
 	addq	$64, %rsi
 	addq	$64, %rdi
 	decq	%rdx
 	jnz	.Lcopy_block
-	cmpl	$64, %ecx	/* 65..80 left */
-	jae	.Lcopy_64_80
-	testl	%ecx, %ecx	/* 0, or 17..63 left: a size class */
-	jnz	.Lcopy_short
+	testl	%ecx, %ecx	/* 0..63 left */
+	jnz	.Lcopy_after
+	ret
+.Lcopy_after:
+	cmpl	$16, %ecx
+	ja	.Lcopy_16_63	/* 17..63: a size class */
+	MOVE_USER(movq -16(%rsi, %rcx), %rax)
+	MOVE_USER(movq -8(%rsi, %rcx), %rdx)
+	MOVE_USER(movq %rax, -16(%rdi, %rcx))
+	MOVE_USER(movq %rdx, -8(%rdi, %rcx))
+	xorl	%ecx, %ecx
 	ret
 .Lcopy_block_fault:		/* rsi/rdi at the block, rdx blocks left */
 	shlq	$6, %rdx
