@@ -22,9 +22,9 @@ extern struct uaccess_alt __stop_uaccess_altinstr[];
  */
 static const struct {
 	char label[16];
-	char word[3][8];
+	char word[3][9];
 } names[UACCESS_ALT_NAMES] = {
-	[UACCESS_ALT_CLEAR_SHORT] = { "clear short=", { "stores", "rep" } },
+	[UACCESS_ALT_CLEAR_SHORT] = { "clear short=", { "stores", "lowfirst", "rep" } },
 	[UACCESS_ALT_BULK] = { ", bulk=", { "loop", "repq", "rep" } },
 	[UACCESS_ALT_COPY_MID] = { ", copy mid=", { "blocks", "rep" } },
 	[UACCESS_ALT_CLEAR_LATE] = { ", clear bulk>=",

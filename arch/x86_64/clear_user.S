@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * clear_user for x86-64, out of line. Every clear site (<uaccess/arch.h>)
- * calls _uaccess_clear_user, which sends n >= UACCESS_CLEAR_SHORT_LIMIT to
- * the long clear (loop against bulk) and clears the rest as one size
- * class; where the kernel chose SHORT_STOSB the site itself decides
- * short against long, runs rep stosb in place for short sizes and calls
- * the long clear for the others. No size is branched on twice (the site's
- * compare serves the SHORT_STOSB form; under the call it is one dead ALU
- * instruction, within noise of none on Zen 3). See <uaccess/bands.h>.
+ * calls _uaccess_clear_user (with LOW_FIRST,
+ * _uaccess_clear_user_low_first, the same job in another order), which
+ * sends n >= UACCESS_CLEAR_SHORT_LIMIT to the long clear (loop against
+ * bulk) and clears the rest as one size class; where the kernel chose
+ * SHORT_STOSB the site itself decides short against long, runs rep stosb
+ * in place for short sizes and calls the long clear for the others. No
+ * size is branched on twice (the site's compare serves the SHORT_STOSB
+ * form; under the call it is one dead ALU instruction, within noise of
+ * none on Zen 3). See <uaccess/bands.h>.
  *
  * Register use: rdi walks the user destination, rcx counts the bytes still
  * to clear (in the block loop: rdx the blocks, rcx the bytes after them),
@@ -41,6 +43,24 @@
 	UACCESS_USER(\fixup, movq %rax, .Lzoff(%rdi))
 	.set .Lzoff, .Lzoff + 8
 	.endr
+.endm
+
+/*
+ * CLEAR_BELOW_64: the classes of rcx < 64 (eax = 0), the same from either
+ * entry: 0..7, 33..63 and 16..32 jump to theirs, 8..15 stores two
+ * quadwords here.
+ */
+.macro CLEAR_BELOW_64
+	cmpl	$8, %ecx
+	jb	.Lclear_0_7
+	cmpl	$32, %ecx
+	ja	.Lclear_33_63
+	cmpl	$16, %ecx
+	jae	.Lclear_16_32
+	UACCESS_USER(.Lclear_bytes, movq %rax, (%rdi))
+	UACCESS_USER(.Lclear_bytes, movq %rax, -8(%rdi, %rcx))
+	xorl	%ecx, %ecx
+	ret
 .endm
 
 /*
@@ -99,16 +119,7 @@ FUNC(_uaccess_clear_user)
 	xorl	%eax, %eax
 	cmpl	$64, %ecx
 	jae	.Lclear_64_127
-	cmpl	$8, %ecx	/* rcx < 64, eax = 0 */
-	jb	.Lclear_0_7
-	cmpl	$32, %ecx
-	ja	.Lclear_33_63
-	cmpl	$16, %ecx
-	jae	.Lclear_16_32
-	UACCESS_USER(.Lclear_bytes, movq %rax, (%rdi))
-	UACCESS_USER(.Lclear_bytes, movq %rax, -8(%rdi, %rcx))
-	xorl	%ecx, %ecx
-	ret
+	CLEAR_BELOW_64
 .Lclear_16_32:
 	ZERO_QWORDS 2
 	UACCESS_USER(.Lclear_bytes, movq %rax, -16(%rdi, %rcx))
@@ -251,5 +262,55 @@ FUNC(_uaccess_clear_user_long)
 	leaq	(%rdx, %rcx, 8), %rcx
 	jmp	.Lclear_bytes
 END(_uaccess_clear_user_long)
+
+/*
+ * _uaccess_clear_user_low_first: the entry the clear sites call with
+ * LOW_FIRST (the per-CPU table), where a compare less below 64 bytes is
+ * worth one more at 64..127. It tests 64 first, then
+ * UACCESS_CLEAR_SHORT_LIMIT (the long clear above it); below 64, the
+ * classes of _uaccess_clear_user; 64..127 as 64 and the last 32 (below
+ * 96) or 64: two classes, one compare. It starts a 64-byte line, after
+ * the long clear, so the other entry's code lies where it did.
+ *
+ * Exact as _uaccess_clear_user's classes are: 64..127 stores at most 127
+ * bytes, its first store covers the first byte, and no register moves
+ * before its last store.
+ * Input:    rdi = user destination, rcx = byte count
+ * Output:   rcx = bytes not cleared (0 on success)
+ * Clobbers: rax, rdx, rdi, flags
+ * Faults:   any store of a class; rdi/rcx still hold the class's start,
+ *           and .Lclear_bytes finishes from there to the exact byte. The
+ *           long clear's: as it says.
+ */
+	.p2align 6
+FUNC(_uaccess_clear_user_low_first)
+	xorl	%eax, %eax
+	cmpq	$64, %rcx
+	jae	.Lclear_low_64
+	CLEAR_BELOW_64
+.Lclear_low_64:			/* 64, then the last 32 or 64 */
+	cmpq	$UACCESS_CLEAR_SHORT_LIMIT, %rcx
+	jae	_uaccess_clear_user_long
+	ZERO_QWORDS 8
+	cmpl	$96, %ecx
+	jae	.Lclear_low_96
+	UACCESS_USER(.Lclear_bytes, movq %rax, -32(%rdi, %rcx))
+	UACCESS_USER(.Lclear_bytes, movq %rax, -24(%rdi, %rcx))
+	UACCESS_USER(.Lclear_bytes, movq %rax, -16(%rdi, %rcx))
+	UACCESS_USER(.Lclear_bytes, movq %rax, -8(%rdi, %rcx))
+	xorl	%ecx, %ecx
+	ret
+.Lclear_low_96:
+	UACCESS_USER(.Lclear_bytes, movq %rax, -64(%rdi, %rcx))
+	UACCESS_USER(.Lclear_bytes, movq %rax, -56(%rdi, %rcx))
+	UACCESS_USER(.Lclear_bytes, movq %rax, -48(%rdi, %rcx))
+	UACCESS_USER(.Lclear_bytes, movq %rax, -40(%rdi, %rcx))
+	UACCESS_USER(.Lclear_bytes, movq %rax, -32(%rdi, %rcx))
+	UACCESS_USER(.Lclear_bytes, movq %rax, -24(%rdi, %rcx))
+	UACCESS_USER(.Lclear_bytes, movq %rax, -16(%rdi, %rcx))
+	UACCESS_USER(.Lclear_bytes, movq %rax, -8(%rdi, %rcx))
+	xorl	%ecx, %ecx
+	ret
+END(_uaccess_clear_user_low_first)
 
 	.section .note.GNU-stack, "", @progbits

@@ -51,7 +51,7 @@ extern const char *const op_names[NR_OPS];
  * (the set this CPU reports), and the reference strategies of ref.S; the
  * compiler checks these counts against bulk.c's tables.
  */
-#define NR_FORCED_SETS	5
+#define NR_FORCED_SETS	6
 #define NR_REFERENCES	4
 
 struct forced_set {

@@ -95,6 +95,8 @@ const struct forced_set forced_sets[] = {
 			UACCESS_FEAT_MID_MOVSB },
 	{ "erms+late", UACCESS_FEAT_ERMS | UACCESS_FEAT_FSRM |
 		       UACCESS_FEAT_LATE_STOSB },
+	{ "erms+low", UACCESS_FEAT_ERMS | UACCESS_FEAT_FSRM |
+		      UACCESS_FEAT_LOW_FIRST },
 };
 
 /* The summary compares the library with the best of these. */

@@ -25,12 +25,16 @@ static const struct {
 	struct uaccess_x86_cpuid id;
 	unsigned long want;
 } cpus[] = {
-	{ "AMD Zen 5 (family 0x1a model 0x02): no entry",
+	{ "AMD Zen 5 (family 0x1a model 0x02)",
 	  { 0x10, AMD, 0x00b00f21, 1, ERMS | SMAP, FSRM, 0 },
-	  UACCESS_FEAT_ERMS | UACCESS_FEAT_SMAP | UACCESS_FEAT_FSRM },
+	  UACCESS_FEAT_ERMS | UACCESS_FEAT_SMAP | UACCESS_FEAT_FSRM |
+	  UACCESS_FEAT_LOW_FIRST },
 	{ "AMD Zen 5 under a hypervisor that hides FSRM",
 	  { 0x10, AMD, 0x00b00f21, 1, ERMS | SMAP, 0, 0 },
-	  UACCESS_FEAT_ERMS | UACCESS_FEAT_SMAP },
+	  UACCESS_FEAT_ERMS | UACCESS_FEAT_SMAP | UACCESS_FEAT_LOW_FIRST },
+	{ "AMD Zen 5 desktop (family 0x1a model 0x44): not measured, no entry",
+	  { 0x10, AMD, 0x00b40f40, 1, ERMS | SMAP, FSRM, 0 },
+	  UACCESS_FEAT_ERMS | UACCESS_FEAT_SMAP | UACCESS_FEAT_FSRM },
 	{ "AMD Zen 3 (family 0x19 model 0x01)",
 	  { 0x10, AMD, 0x00a00f11, 1, ERMS | SMAP, FSRM, 0 },
 	  UACCESS_FEAT_ERMS | UACCESS_FEAT_SMAP | UACCESS_FEAT_FSRM |

@@ -9,10 +9,10 @@ TEST_ARCH_CFLAGS := -mno-red-zone
 TEST_ARCH_LDFLAGS := -pie -Wl,-z,text
 # Every feature set the dispatch distinguishes, each run in its own process
 # (tests/hosted/platform.c parses the names).
-# erms+fsrm+short_stosb, erms+fsrm+late_stosb and erms+fsrm+fsrs+mid_movsb
+# erms+fsrm+late_stosb, erms+fsrm+low_first and erms+fsrm+fsrs+mid_movsb
 # are what the per-CPU table gives the CPUs it has entries for.
 TEST_CONFIGS := none rep_good erms erms+fsrm erms+fsrm+short_stosb \
-	erms+fsrm+late_stosb erms+fsrm+fsrs+mid_movsb fsrs native
+	erms+fsrm+late_stosb erms+fsrm+low_first erms+fsrm+fsrs+mid_movsb fsrs native
 # The sanitizers' settings, read only by a sanitizer build (check-asan in
 # check.mk): ASan leaves SIGSEGV to the suite's handler, which resumes
 # through uaccess_fixup(); UBSan prints where. No leak check: the library

@@ -62,6 +62,7 @@
 #define UACCESS_FEAT_SHORT_STOSB_BIT	5
 #define UACCESS_FEAT_MID_MOVSB_BIT	6
 #define UACCESS_FEAT_LATE_STOSB_BIT	7
+#define UACCESS_FEAT_LOW_FIRST_BIT	8
 
 /*
  * The choices a site can be named after: every site of one name makes the

@@ -34,6 +34,7 @@
 #define _uaccess_x86_features _UACCESS_NS(_uaccess_x86_features)
 #define _uaccess_clear_user_bytes _UACCESS_NS(_uaccess_clear_user_bytes)
 #define _uaccess_clear_user _UACCESS_NS(_uaccess_clear_user)
+#define _uaccess_clear_user_low_first _UACCESS_NS(_uaccess_clear_user_low_first)
 #define _uaccess_clear_user_long _UACCESS_NS(_uaccess_clear_user_long)
 #define _uaccess_copy_user_bytes _UACCESS_NS(_uaccess_copy_user_bytes)
 #define _uaccess_copy_user _UACCESS_NS(_uaccess_copy_user)
@@ -64,15 +65,15 @@
 /*
  * Feature bits for uaccess_init_features(). uaccess_cpu_features() reports
  * the CPUID ones, and the choices its per-CPU table (cpu_features.c) makes
- * for the CPU it runs on: MID_MOVSB and LATE_STOSB name no CPUID bit but
- * what was measured on that CPU. UACCESS_FEAT_REP_GOOD and
+ * for the CPU it runs on: MID_MOVSB, LATE_STOSB and LOW_FIRST name no
+ * CPUID bit but what was measured on that CPU. UACCESS_FEAT_REP_GOOD and
  * UACCESS_FEAT_SHORT_STOSB are never detected (CPUID has no bit for "rep
  * stosq is fast without ERMS", and no CPU's entry found the inline rep
  * stosb ahead of the stores at fixed sizes): a kernel that knows better
  * sets them. UACCESS_FEAT_SMAP is reported as CPUID has it, but
- * uaccess_init() and uaccess_init_features() drop it when they run at
- * CPL 3 (stac and clac are #UD outside ring 0): in a process the windows
- * stay NOPs.
+ * uaccess_init() and uaccess_init_features() drop it when they run at CPL
+ * 3 (stac and clac are #UD outside ring 0): in a process the windows stay
+ * NOPs.
  */
 #define UACCESS_FEAT_ERMS	(1UL << UACCESS_FEAT_ERMS_BIT)	/* CPUID.7.0:EBX[9] */
 #define UACCESS_FEAT_FSRM	(1UL << UACCESS_FEAT_FSRM_BIT)	/* CPUID.7.0:EDX[4] */
@@ -90,6 +91,12 @@
 #define UACCESS_FEAT_MID_MOVSB	(1UL << UACCESS_FEAT_MID_MOVSB_BIT)	/* table */
 /* Clears as rep stosb from UACCESS_CLEAR_BULK_LATE, not UACCESS_CLEAR_BULK. */
 #define UACCESS_FEAT_LATE_STOSB	(1UL << UACCESS_FEAT_LATE_STOSB_BIT)	/* table */
+/*
+ * Short clears through an entry that tests 64 first, then 128 (else 128,
+ * then 64): a compare less below 64 bytes, one more at 64..127.
+ * SHORT_STOSB, where both are set, decides the site.
+ */
+#define UACCESS_FEAT_LOW_FIRST	(1UL << UACCESS_FEAT_LOW_FIRST_BIT)	/* table */
 
 #ifndef __ASSEMBLER__
 
@@ -109,6 +116,7 @@
 	[UACCESS_FEAT_SHORT_STOSB_BIT] = "short_stosb",			\
 	[UACCESS_FEAT_MID_MOVSB_BIT] = "mid_movsb",			\
 	[UACCESS_FEAT_LATE_STOSB_BIT] = "late_stosb",			\
+	[UACCESS_FEAT_LOW_FIRST_BIT] = "low_first",			\
 }
 
 /* Set the hook that writes code at init (default: plain stores). */
@@ -169,11 +177,13 @@ _UACCESS_INLINE unsigned long _uaccess_clear(void __user *uto, unsigned long n)
 
 	__asm__ volatile(_UACCESS_STAC
 			 "	cmpq $" _UACCESS_S(UACCESS_CLEAR_SHORT_LIMIT) " - 1, %%rcx\n"
-			 UACCESS_ALTERNATIVE(UACCESS_ALT_CLEAR_SHORT,
-					     call _uaccess_clear_user,
-					     jbe 1f ; call _uaccess_clear_user_long ;
-					     jmp 3f ; 1: rep stosb ; 3:,
-					     UACCESS_FEAT_SHORT_STOSB_BIT)
+			 UACCESS_ALTERNATIVE_2(UACCESS_ALT_CLEAR_SHORT,
+					       call _uaccess_clear_user,
+					       call _uaccess_clear_user_low_first,
+					       UACCESS_FEAT_LOW_FIRST_BIT,
+					       jbe 1f ; call _uaccess_clear_user_long ;
+					       jmp 3f ; 1: rep stosb ; 3:,
+					       UACCESS_FEAT_SHORT_STOSB_BIT)
 			 "2:\n"
 			 UACCESS_EXTABLE(2b - 2, 2b)
 			 _UACCESS_CLAC
