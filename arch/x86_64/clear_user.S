@@ -33,6 +33,19 @@
 #include <uaccess/extable.h>
 
 /*
+ * ZERO_LAST bytes: store zero to the last `bytes` (a multiple of 8) of the
+ * rcx bytes at rdi, as quadwords in ascending order, each covered by the
+ * table (.Lclear_bytes).
+ */
+.macro ZERO_LAST bytes
+	.set .Lzloff, -\bytes
+	.rept \bytes / 8
+	UACCESS_USER(.Lclear_bytes, movq %rax, .Lzloff(%rdi, %rcx))
+	.set .Lzloff, .Lzloff + 8
+	.endr
+.endm
+
+/*
  * ZERO_QWORDS n[, fixup]: store zero (rax) to the n quadwords at rdi, in
  * ascending order, each covered by the table: a fault resumes at fixup
  * (.Lclear_bytes unless named).
@@ -294,21 +307,11 @@ FUNC(_uaccess_clear_user_low_first)
 	ZERO_QWORDS 8
 	cmpl	$96, %ecx
 	jae	.Lclear_low_96
-	UACCESS_USER(.Lclear_bytes, movq %rax, -32(%rdi, %rcx))
-	UACCESS_USER(.Lclear_bytes, movq %rax, -24(%rdi, %rcx))
-	UACCESS_USER(.Lclear_bytes, movq %rax, -16(%rdi, %rcx))
-	UACCESS_USER(.Lclear_bytes, movq %rax, -8(%rdi, %rcx))
+	ZERO_LAST 32
 	xorl	%ecx, %ecx
 	ret
 .Lclear_low_96:
-	UACCESS_USER(.Lclear_bytes, movq %rax, -64(%rdi, %rcx))
-	UACCESS_USER(.Lclear_bytes, movq %rax, -56(%rdi, %rcx))
-	UACCESS_USER(.Lclear_bytes, movq %rax, -48(%rdi, %rcx))
-	UACCESS_USER(.Lclear_bytes, movq %rax, -40(%rdi, %rcx))
-	UACCESS_USER(.Lclear_bytes, movq %rax, -32(%rdi, %rcx))
-	UACCESS_USER(.Lclear_bytes, movq %rax, -24(%rdi, %rcx))
-	UACCESS_USER(.Lclear_bytes, movq %rax, -16(%rdi, %rcx))
-	UACCESS_USER(.Lclear_bytes, movq %rax, -8(%rdi, %rcx))
+	ZERO_LAST 64
 	xorl	%ecx, %ecx
 	ret
 END(_uaccess_clear_user_low_first)
