@@ -208,5 +208,19 @@ mutants:
 clean:
 	rm -rf build $(if $(filter build/%,$(O)),,$(O))
 
+# The objects of the library, the tests and the bench depend on the flags
+# they were built with: $(O)/flags holds them and is rewritten only when
+# they change, so a new EXTRA_CFLAGS, a -D setting or a flag edited in a
+# makefile rebuilds what it compiled. (After every include: the bench's
+# flags are set in its makefile.)
+FLAGS_FILE := $(O)/flags
+BUILD_FLAGS = $(strip $(CC) $(CPPFLAGS) $(LIB_CFLAGS) $(TEST_CFLAGS) \
+	$(BENCH_CFLAGS) $(EXTRA_LDFLAGS))
+ifneq ($(file <$(FLAGS_FILE)),$(BUILD_FLAGS))
+$(shell mkdir -p $(O))
+$(file >$(FLAGS_FILE),$(BUILD_FLAGS))
+endif
+$(LIB_OBJS) $(TEST_OBJS) $(NOLIBC_OBJS) $(BENCH_OBJS) $(FUZZ_GUIDED_OBJS): $(FLAGS_FILE)
+
 .PHONY: all suite test build-checks check demo mutants clean
 -include $(LIB_OBJS:.o=.d) $(TEST_OBJS:.o=.d)

@@ -192,6 +192,22 @@ done
 [ $lok -eq 0 ]
 result $? "every lib/*.c compiles, the defaults this architecture replaces too"
 
+# A changed flag rebuilds what it compiled (the Makefile's $(O)/flags):
+# after a build, make -q finds nothing to do (0) with the same flags and
+# work (1) with one -D more.
+fdir=$O/flags-probe
+fmake() {
+	make --no-print-directory -s ARCH="$ARCH" CC="$CC" PREFIX="${PREFIX:-}" \
+		O="$fdir" "$@" "$fdir/libuaccess.a"
+}
+rm -rf "$fdir"
+fmake >"$O/flags-probe.log" 2>&1 && fmake -q
+fsame=$?
+fmake -q EXTRA_CFLAGS=-DUACCESS_FLAGS_PROBE
+fnew=$?
+[ $fsame -eq 0 ] && [ $fnew -eq 1 ]
+result $? "a changed flag rebuilds the library (make -q: $fsame with the same flags, $fnew with one more; $O/flags-probe.log)"
+
 # Checks of this architecture (they call result too).
 [ -f tests/arch/$ARCH/build-checks.sh ] && . tests/arch/$ARCH/build-checks.sh
 
