@@ -42,8 +42,8 @@
 /*
  * UACCESS_AARCH64_PAN 1 (the default): an EL1 kernel. clear_user may zero
  * whole blocks with dc zva, which has no unprivileged form and obeys PAN:
- * on a CPU with PAN, the dc zva loop runs with PAN cleared when it was
- * set, and every path out of it, a fault's included, sets it again; an
+ * on a CPU with PAN, the dc zva loop runs with PAN cleared, and every
+ * path out of it, a fault's included, restores the state it found; an
  * interrupt taken inside finds PAN set on entry where the kernel keeps
  * SCTLR_EL1.SPAN = 0, and the eret restores the loop's state. 0: code
  * that runs at EL0 (a Linux process, the hosted suite), where the PAN
@@ -170,7 +170,7 @@ _UACCESS_INLINE unsigned long _uaccess_kernel_copy_nofault(void *dst, const void
  * user range, which ldxr at EL1 could reach), and a page EL0 can read is
  * writable at EL1 exactly when EL0 may write it (the AP encodings), so
  * stlxr then faults where an EL0 store would. In an EL1 build PAN is
- * cleared around the exclusives if it is set, and set again on every exit
+ * cleared around the exclusives, and every exit restores the state found
  * (an interrupt in between finds PAN as SPAN sets it, and its eret
  * restores the loop's). When the word differs from oldval, stlxr stores
  * back the value ldxr read, so a read-only word faults whatever the
@@ -190,7 +190,12 @@ _UACCESS_INLINE int _uaccess_futex_cmpxchg_unsafe(unsigned int *cur,
 	if (_uaccess_pan)
 		__asm__ volatile(".arch_extension pan\n\tmrs %0, pan" : "=r"(pan));
 #endif
-	__asm__ volatile("1:	ldtr %w[seen], [%[p]]\n"
+	/* Each asm names PAN's extension: clang assembles each on its own. */
+	__asm__ volatile(
+#if UACCESS_AARCH64_PAN
+			 "	.arch_extension pan\n"
+#endif
+			 "1:	ldtr %w[seen], [%[p]]\n"
 #if UACCESS_AARCH64_PAN
 			 "	cbz %[pan], 2f\n"
 			 "	msr pan, #0\n"
