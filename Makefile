@@ -42,8 +42,12 @@ Q := @
 quiet = @printf '  %-6s %s\n'
 endif
 
-# The library: its sources and flags come from uaccess.mk (what a kernel's
-# Makefile includes too). PREFIX=p_ builds it with every symbol prefixed.
+# The library a kernel links, $(LIB): its sources and flags come from
+# uaccess.mk with the architecture's defaults (an S-mode RISC-V kernel, an
+# EL1 AArch64 kernel, ...), exactly what a kernel's Makefile gets, and with
+# any setting given on the command line. PREFIX=p_ builds it with every
+# symbol prefixed. tests/build-checks.sh checks that its objects are
+# uaccess.mk's, byte for byte.
 UACCESS_DIR := .
 UACCESS_ARCH := $(ARCH)
 UACCESS_PREFIX := $(PREFIX)
@@ -51,11 +55,36 @@ UACCESS_PREFIX := $(PREFIX)
 UACCESS_RULES := n
 include uaccess.mk
 LIB_SRCS := $(patsubst ./%,%,$(UACCESS_SRCS))
-LIB_OBJS := $(addprefix $(O)/,$(addsuffix .o,$(basename $(LIB_SRCS))))
+lib_objs = $(addprefix $(1)/,$(addsuffix .o,$(basename $(LIB_SRCS))))
+LIB_OBJS := $(call lib_objs,$(O))
 LIB := $(O)/libuaccess.a
-
-CPPFLAGS := $(patsubst -I./%,-I%,$(UACCESS_CPPFLAGS))
+LIB_CPPFLAGS := $(patsubst -I./%,-I%,$(UACCESS_CPPFLAGS))
 LIB_CFLAGS := $(UACCESS_CFLAGS) -O2 -Wall -Wextra -Werror $(EXTRA_CFLAGS)
+
+# The library the tests link, $(TEST_LIB), and the CPPFLAGS of every file
+# that calls it: the same, unless the architecture's tests run where a
+# kernel's library cannot (tests.mk's HOSTED_SETTINGS: a Linux process in
+# U-mode or at EL0). Then it is uaccess.mk again with those settings, in
+# $(O)/hosted, and the settings are put back as they were for the
+# bare-metal kernels' builds (examples/ARCH/kernel.mk).
+ifneq ($(strip $(HOSTED_SETTINGS)),)
+_hosted_vars := $(foreach s,$(HOSTED_SETTINGS),$(firstword $(subst =, ,$(s))))
+$(foreach v,$(_hosted_vars),$(eval _saved_$(v) := $(value $(v)))\
+	$(eval _origin_$(v) := $(origin $(v))))
+$(foreach s,$(HOSTED_SETTINGS),$(eval $(s)))
+include uaccess.mk
+TEST_LIB_OBJS := $(call lib_objs,$(O)/hosted)
+TEST_LIB := $(O)/hosted/libuaccess.a
+CPPFLAGS := $(patsubst -I./%,-I%,$(UACCESS_CPPFLAGS))
+TEST_LIB_CFLAGS := $(UACCESS_CFLAGS) -O2 -Wall -Wextra -Werror $(EXTRA_CFLAGS)
+$(foreach v,$(_hosted_vars),$(if $(filter undefined,$(_origin_$(v))),\
+	$(eval undefine $(v)),$(eval $(v) = $(value _saved_$(v)))))
+else
+TEST_LIB_OBJS := $(LIB_OBJS)
+TEST_LIB := $(LIB)
+CPPFLAGS := $(LIB_CPPFLAGS)
+TEST_LIB_CFLAGS := $(LIB_CFLAGS)
+endif
 
 # The hosted test program (a Linux process; may use libc).
 TEST_SRCS := $(wildcard tests/*.c tests/module/*.c tests/hosted/*.c \
@@ -72,24 +101,32 @@ TEST_LDFLAGS := $(TEST_ARCH_LDFLAGS) -Wl,-L,include \
 all: $(LIB)
 
 $(LIB): $(LIB_OBJS)
+$(TEST_LIB): $(TEST_LIB_OBJS)
+$(sort $(LIB) $(TEST_LIB)):
 	$(quiet) AR $@
 	$(Q)rm -f $@ && $(AR) rcs $@ $^
 
-$(O)/lib/%.o $(O)/arch/$(ARCH)/%.o: CFLAGS_FOR = $(LIB_CFLAGS)
-$(O)/tests/%.o: CFLAGS_FOR = $(TEST_CFLAGS)
+$(LIB_OBJS): FLAGS_FOR = $(LIB_CPPFLAGS) $(LIB_CFLAGS)
+$(TEST_LIB_OBJS): FLAGS_FOR = $(CPPFLAGS) $(TEST_LIB_CFLAGS)
+$(O)/tests/%.o: FLAGS_FOR = $(CPPFLAGS) $(TEST_CFLAGS)
 
-$(O)/%.o: %.c
-	$(quiet) CC $@
-	$(Q)mkdir -p $(@D) && $(CC) $(CPPFLAGS) $(CFLAGS_FOR) -MMD -MP -c $< -o $@
+# $(O)/hosted/X.o is built from X.c too (the shorter stem wins).
+define compile_rules
+$(1)/%.o: %.c
+	$$(quiet) CC $$@
+	$$(Q)mkdir -p $$(@D) && $$(CC) $$(FLAGS_FOR) -MMD -MP -c $$< -o $$@
 
-$(O)/%.o: %.S
-	$(quiet) AS $@
-	$(Q)mkdir -p $(@D) && $(CC) $(CPPFLAGS) $(CFLAGS_FOR) -MMD -MP -c $< -o $@
+$(1)/%.o: %.S
+	$$(quiet) AS $$@
+	$$(Q)mkdir -p $$(@D) && $$(CC) $$(FLAGS_FOR) -MMD -MP -c $$< -o $$@
+endef
+$(eval $(call compile_rules,$(O)))
+$(eval $(call compile_rules,$(O)/hosted))
 
-$(TEST_BIN): $(TEST_OBJS) $(LIB) tests/hosted/extable.ld include/uaccess/sections.ld \
+$(TEST_BIN): $(TEST_OBJS) $(TEST_LIB) tests/hosted/extable.ld include/uaccess/sections.ld \
 		tests/module/sections.ld
 	$(quiet) LD $@
-	$(Q)$(CC) $(TEST_LDFLAGS) -o $@ $(TEST_OBJS) $(LIB)
+	$(Q)$(CC) $(TEST_LDFLAGS) -o $@ $(TEST_OBJS) $(TEST_LIB)
 
 # $(call run_configs,CONFIGS,CMD,NAME): run $(call CMD,C) for each config
 # C, its output in $(O)/NAME-C.log (a '/' in C becomes '_'), showing all
@@ -126,16 +163,19 @@ suite: $(TEST_BIN) $(if $(NOLIBC_CONFIGS),$(NOLIBC_BIN))
 	$(call run_configs,$(NOLIBC_CONFIGS),nolibc_cmd,nolibc)
 	$(Q)sh tests/tally.sh $(SUITE_LOGS) > $(O)/suite.log; tail -n 1 $(O)/suite.log
 
-build_checks = $(Q)CC="$(CC)" NM="$(NM)" OBJDUMP="$(OBJDUMP)" O="$(O)" ARCH="$(ARCH)" \
-		KERNEL_CFLAGS="$(KERNEL_CFLAGS)" LIB="$(LIB)" PREFIX="$(PREFIX)" \
-		CPPFLAGS="$(CPPFLAGS)" EXTRA_LDFLAGS="$(EXTRA_LDFLAGS)" \
+build_checks = $(Q)CC="$(CC)" AR="$(AR)" NM="$(NM)" OBJDUMP="$(OBJDUMP)" \
+		O="$(O)" ARCH="$(ARCH)" KERNEL_CFLAGS="$(KERNEL_CFLAGS)" \
+		LIB="$(LIB)" TEST_LIB="$(TEST_LIB)" PREFIX="$(PREFIX)" \
+		CPPFLAGS="$(LIB_CPPFLAGS)" \
+		EXTRA_CFLAGS="$(EXTRA_CFLAGS)" LIB_SETTINGS="$(LIB_SETTINGS)" \
+		EXTRA_LDFLAGS="$(EXTRA_LDFLAGS)" \
 		sh tests/build-checks.sh | tee $(O)/build-checks.log
 
-test: suite
+test: suite $(LIB)
 	$(build_checks)
 
 # The build checks alone (the mutants that only they can catch).
-build-checks: $(TEST_BIN)
+build-checks: $(TEST_BIN) $(LIB)
 	$(build_checks)
 
 # make check: every run of CHECK_RUNS, as many at a time as make's -j
@@ -214,13 +254,14 @@ clean:
 # makefile rebuilds what it compiled. (After every include: the bench's
 # flags are set in its makefile.)
 FLAGS_FILE := $(O)/flags
-BUILD_FLAGS = $(strip $(CC) $(CPPFLAGS) $(LIB_CFLAGS) $(TEST_CFLAGS) \
+BUILD_FLAGS = $(strip $(CC) $(LIB_CPPFLAGS) $(LIB_CFLAGS) $(CPPFLAGS) \
+	$(TEST_LIB_CFLAGS) $(TEST_CFLAGS) \
 	$(BENCH_CFLAGS) $(EXTRA_LDFLAGS))
 ifneq ($(file <$(FLAGS_FILE)),$(BUILD_FLAGS))
 $(shell mkdir -p $(O))
 $(file >$(FLAGS_FILE),$(BUILD_FLAGS))
 endif
-$(LIB_OBJS) $(TEST_OBJS) $(NOLIBC_OBJS) $(BENCH_OBJS) $(FUZZ_GUIDED_OBJS): $(FLAGS_FILE)
+$(LIB_OBJS) $(TEST_LIB_OBJS) $(TEST_OBJS) $(NOLIBC_OBJS) $(BENCH_OBJS) $(FUZZ_GUIDED_OBJS): $(FLAGS_FILE)
 
 .PHONY: all suite test build-checks check demo mutants clean
--include $(LIB_OBJS:.o=.d) $(TEST_OBJS:.o=.d)
+-include $(sort $(LIB_OBJS:.o=.d) $(TEST_LIB_OBJS:.o=.d)) $(TEST_OBJS:.o=.d)

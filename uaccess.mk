@@ -14,12 +14,18 @@
 #
 #   UACCESS_PREFIX := mykernel_        # every symbol gets it
 #   UACCESS_SHORT_NAMES := n           # no copy_to_user, get_user, ...
-#                                      # macros (use uaccess_copy_to_user)
+#                                      # macros (use uaccess_copy_to_user):
+#                                      # adds -DUACCESS_NO_SHORT_NAMES
 #   UACCESS_O := build/uaccess         # where the objects go (the default)
-#   UACCESS_CC := $(CC)                # the compiler (the default)
+#   UACCESS_CC := $(CC)                # the compiler (the default: the
+#                                      # includer's CC, so include this
+#                                      # file after setting CC)
 #   UACCESS_EXTRA_CFLAGS := -g         # added to the library's flags
 #   UACCESS_RULES := n                 # no objects and rules: build
 #                                      # UACCESS_SRCS yourself
+#
+# Only pattern rules are defined: the includer's default goal stays its
+# own. Changing a setting rebuilds the objects ($(UACCESS_O)/uaccess.flags).
 #
 # Which flags the objects get: exactly $(UACCESS_CPPFLAGS) $(UACCESS_CFLAGS)
 # -O2 -MMD -MP $(UACCESS_EXTRA_CFLAGS), never the kernel's CFLAGS or
@@ -73,6 +79,9 @@ UACCESS_LDFLAGS := -L$(UACCESS_DIR)/include
 # pattern rules (and -Werror), which these would otherwise overlap.
 UACCESS_RULES ?= y
 ifneq ($(strip $(UACCESS_RULES)),n)
+# A rule with targets (below, and in the -MMD files) would make its first
+# the default goal: the includer's is kept.
+_uaccess_goal := $(.DEFAULT_GOAL)
 UACCESS_O ?= build/uaccess
 UACCESS_CC ?= $(CC)
 UACCESS_EXTRA_CFLAGS ?=
@@ -82,10 +91,21 @@ UACCESS_OBJS := $(addprefix $(UACCESS_O)/,$(addsuffix .o,$(basename \
 # The compiler and flags are fixed for these objects here, so a Makefile
 # may include this file again with other settings and another UACCESS_O
 # (two libraries in one build) without changing the first one's.
-$(UACCESS_OBJS): _uaccess_cc := $(UACCESS_CC)
-$(UACCESS_OBJS): _uaccess_flags := $(UACCESS_CPPFLAGS) $(UACCESS_CFLAGS) -O2 -MMD -MP \
-	$(UACCESS_EXTRA_CFLAGS)
-_uaccess_build = mkdir -p $(@D) && $(_uaccess_cc) $(_uaccess_flags) -c $< -o $@
+_uaccess_cmd := $(strip $(UACCESS_CC) $(UACCESS_CPPFLAGS) $(UACCESS_CFLAGS) -O2 \
+	-MMD -MP $(UACCESS_EXTRA_CFLAGS))
+$(UACCESS_OBJS): _uaccess_cmd := $(_uaccess_cmd)
+_uaccess_build = mkdir -p $(@D) && $(_uaccess_cmd) -c $< -o $@
+
+# The objects depend on the command that built them: it is kept in
+# $(UACCESS_O)/uaccess.flags, rewritten only when it changes, so a changed
+# setting (UACCESS_RISCV_SUM, UACCESS_EXTRA_CFLAGS, the compiler, ...)
+# rebuilds them, and the kernel's files and the library's cannot disagree.
+_uaccess_flags_file := $(UACCESS_O)/uaccess.flags
+ifneq ($(file <$(_uaccess_flags_file)),$(_uaccess_cmd))
+$(shell mkdir -p $(UACCESS_O))
+$(file >$(_uaccess_flags_file),$(_uaccess_cmd))
+endif
+$(UACCESS_OBJS): $(_uaccess_flags_file)
 
 $(UACCESS_O)/%.o: $(UACCESS_DIR)/%.c
 	$(_uaccess_build)
@@ -93,4 +113,5 @@ $(UACCESS_O)/%.o: $(UACCESS_DIR)/%.S
 	$(_uaccess_build)
 
 -include $(UACCESS_OBJS:.o=.d)
+.DEFAULT_GOAL := $(_uaccess_goal)
 endif

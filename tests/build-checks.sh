@@ -7,9 +7,12 @@
 #    (tests/link/strict.ld) and orphan sections an error;
 #  - it has no section a kernel's linker script would miss;
 #  - whatever tests/arch/$ARCH/build-checks.sh adds.
-# Environment: CC NM OBJDUMP O ARCH LIB KERNEL_CFLAGS PREFIX CPPFLAGS
-# EXTRA_LDFLAGS (set by the Makefile; the strict link uses EXTRA_LDFLAGS, so
-# -fuse-ld=lld checks lld's orphan handling too).
+#  - the default archive is uaccess.mk's default build, and a changed
+#    setting rebuilds uaccess.mk's objects.
+# Environment: CC AR NM OBJDUMP O ARCH LIB TEST_LIB KERNEL_CFLAGS PREFIX
+# CPPFLAGS EXTRA_CFLAGS LIB_SETTINGS EXTRA_LDFLAGS (set by the Makefile; LIB
+# is the kernel's library, TEST_LIB the tests'; the strict link uses
+# EXTRA_LDFLAGS, so -fuse-ld=lld checks lld's orphan handling too).
 set -u
 # The make runs below are of their own (print-flags.mk), not jobs of the
 # make that runs this script.
@@ -71,7 +74,7 @@ result $? "the strict script refuses an orphan section (.data.rel.local)"
 
 # A kernel that makes only unchecked calls, linked with the default script.
 $CC $CPPFLAGS -std=gnu11 -O2 -Wall -Werror -ffreestanding -fno-builtin \
-	-fno-stack-protector -c tests/link/unchecked_main.c \
+	-fno-stack-protector $KERNEL_CFLAGS -c tests/link/unchecked_main.c \
 	-o "$dir/unchecked_main.o" &&
 $CC -nostdlib -static -Wl,-e,unchecked_main -o "$dir/unchecked.elf" \
 	"$dir/unchecked_main.o" "$LIB"
@@ -117,6 +120,46 @@ vbad=$($NM --defined-only $(find "$vdir/lib" -name '*.o') 2>/dev/null |
 	awk 'NF == 3 && $2 ~ /[A-Z]/ { print $3 }' | grep -v '^vk_' | sort -u)
 [ -z "$vbad" ]
 result $? "vendoring: every library symbol starts with vk_ ($(echo $vbad))"
+
+# The default archive is what a kernel's Makefile gets: uaccess.mk with
+# no settings but this build's own (PREFIX, EXTRA_CFLAGS and the
+# architecture's LIB_SETTINGS of tests.mk) builds the same objects, byte
+# for byte. Whatever the tests need instead is built apart ($TEST_LIB).
+ddir=$O/tests/default
+rm -rf "$ddir"
+dok=0
+env $(env | sed -n 's/^\(UACCESS_[A-Z0-9_]*\)=.*/-u \1/p') \
+	make --no-print-directory -f tests/link/kernel.mk ARCH="$ARCH" \
+	CC="$CC" UACCESS_O="$ddir" UACCESS_PREFIX="${PREFIX:-}" \
+	UACCESS_EXTRA_CFLAGS="${EXTRA_CFLAGS:-}" ${LIB_SETTINGS:-} \
+	>"$ddir.log" 2>&1 || dok=1
+dn=0
+for o in $(find "$ddir" -name '*.o' 2>/dev/null); do
+	cmp -s "$o" "$O/${o#$ddir/}" || { echo "# differs: $o" >>"$ddir.log"; dok=1; }
+	dn=$((dn + 1))
+done
+[ $dok -eq 0 ] && [ "$dn" -eq "$($AR t "$LIB" | wc -l)" ]
+result $? "the default archive ($LIB) has the $dn objects uaccess.mk builds with its defaults, byte for byte ($ddir.log)"
+
+# A changed setting rebuilds uaccess.mk's objects ($(UACCESS_O)/uaccess.flags):
+# after the build above, make -q finds nothing to do (0) with the same
+# settings and work (1) with one more flag, and the build with it compiles
+# every object again.
+dmake() {
+	env $(env | sed -n 's/^\(UACCESS_[A-Z0-9_]*\)=.*/-u \1/p') \
+	make --no-print-directory -f tests/link/kernel.mk ARCH="$ARCH" \
+		CC="$CC" UACCESS_O="$ddir" UACCESS_PREFIX="${PREFIX:-}" \
+		${LIB_SETTINGS:-} "$@"
+}
+dmake -q UACCESS_EXTRA_CFLAGS="${EXTRA_CFLAGS:-}" >/dev/null 2>&1
+dsame=$?
+dmake -q UACCESS_EXTRA_CFLAGS="${EXTRA_CFLAGS:-} -DUACCESS_FLAGS_PROBE" >/dev/null 2>&1
+dnew=$?
+dmake UACCESS_EXTRA_CFLAGS="${EXTRA_CFLAGS:-} -DUACCESS_FLAGS_PROBE" \
+	>"$ddir-rebuild.log" 2>&1
+drebuilt=$(grep -c ' -c ' "$ddir-rebuild.log")
+[ $dsame -eq 0 ] && [ $dnew -eq 1 ] && [ "$drebuilt" -eq "$dn" ]
+result $? "uaccess.mk: a changed setting rebuilds its objects (make -q: $dsame with the same settings, $dnew with one flag more; $drebuilt of $dn compiled again; $ddir-rebuild.log)"
 
 # A call whose result says what was done is __must_check: ignoring the
 # result of copy_to_user is a compiler warning (an error with -Werror), and

@@ -22,7 +22,7 @@
 #
 #   make lint [ARCH=...]
 #
-# Included by the top-level Makefile (ARCH, O, CPPFLAGS, LIB_CFLAGS,
+# Included by the top-level Makefile (ARCH, O, LIB_CPPFLAGS, LIB_CFLAGS,
 # CROSS_COMPILE). tests/arch/$(ARCH)/tests.mk sets:
 #   LINT_CLANG_FLAGS     clang's target flags for clang-tidy
 #   LINT_CPPCHECK_FLAGS  cppcheck's platform and the target's macros
@@ -32,7 +32,7 @@ LINT_SRCS := $(sort $(wildcard lib/*.c arch/$(ARCH)/*.c))
 LINT_LOG = $(O)/lint.log
 LINT_GCC ?= $(CROSS_COMPILE)gcc
 # The library's flags: the same as its objects get (LIB_CFLAGS has -Werror).
-LINT_FLAGS = $(CPPFLAGS) $(LIB_CFLAGS)
+LINT_FLAGS = $(LIB_CPPFLAGS) $(LIB_CFLAGS)
 
 # clang-tidy's checks: every group that finds bugs in C, less these:
 #  bugprone-easily-swappable-parameters: the signatures are Linux's

@@ -16,7 +16,7 @@ $(MISALIGNED_PLUGIN): tests/plugins/misaligned.c
 misaligned: $(TEST_BIN) $(MISALIGNED_PLUGIN)
 	$(if $(MISALIGNED_QEMU),,$(error ARCH=$(ARCH) sets no MISALIGNED_QEMU))
 	$(Q)NM="$(NM)" OBJDUMP="$(OBJDUMP)" sh tests/misaligned.sh \
-		"$(MISALIGNED_QEMU)" $(MISALIGNED_PLUGIN) $(TEST_BIN) $(LIB) \
+		"$(MISALIGNED_QEMU)" $(MISALIGNED_PLUGIN) $(TEST_BIN) $(TEST_LIB) \
 		$(O)/misaligned.sites > $(O)/misaligned.log; \
 		grep -v '^ok' $(O)/misaligned.log | tail -n 4; \
 		tail -n 1 $(O)/misaligned.log | grep -q ' 0 failed$$'

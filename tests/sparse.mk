@@ -10,7 +10,7 @@
 #
 #   make sparse [ARCH=...]
 #
-# Included by the top-level Makefile (ARCH, O, CC, CPPFLAGS, LIB_SRCS).
+# Included by the top-level Makefile (ARCH, O, CC, LIB_CPPFLAGS, LIB_SRCS).
 # tests/arch/$(ARCH)/tests.mk sets:
 #   SPARSE_FLAGS	sparse's target (--arch=, -m32/-m64, ...), for every file
 #   SPARSE_KERNEL_FLAGS	the -D flags the kernel builds its files with;
@@ -39,7 +39,7 @@ SPARSE_LOG = $(O)/sparse.log
 # $(call sparse_one,FILE,FLAGS): one file, its result added to the log.
 sparse_one = printf '  %-6s %s\n' SPARSE $(1); \
 	out=$$(sparse $(SPARSE_FLAGS) -ffreestanding -nostdinc -isystem "$$inc" \
-		$(CPPFLAGS) $(2) $(1) 2>&1; echo "$$?"); \
+		$(LIB_CPPFLAGS) $(2) $(1) 2>&1; echo "$$?"); \
 	if [ "$$out" = 0 ]; then echo "ok - sparse $(1)" >> $(SPARSE_LOG); \
 	else echo "not ok - sparse $(1)" >> $(SPARSE_LOG); \
 		echo "$$out" | sed '$$s/^/sparse exit status /; s/^/\# /' >> $(SPARSE_LOG); fi;

@@ -60,9 +60,9 @@ $(BENCH_DIR)/%.o: %.S
 	$(quiet) AS $@
 	$(Q)mkdir -p $(@D) && $(CC) $(CPPFLAGS) $(BENCH_CFLAGS) -MMD -MP -c $< -o $@
 
-$(BENCH_BIN): $(BENCH_OBJS) $(LIB)
+$(BENCH_BIN): $(BENCH_OBJS) $(TEST_LIB)
 	$(quiet) LD $@
-	$(Q)$(CC) $(BENCH_LDFLAGS) -o $@ $(BENCH_OBJS) $(LIB)
+	$(Q)$(CC) $(BENCH_LDFLAGS) -o $@ $(BENCH_OBJS) $(TEST_LIB)
 
 bench_cpu = $(if $(filter 64,$(1)),e500mc,750)
 BENCH_QEMU_CPU ?= $(call bench_cpu,$(DCBZ_LINE))
@@ -77,7 +77,7 @@ $(BENCH_DIR)/l%/bench/uaccess-bench: FORCE
 
 bench: $(BENCH_BIN) $(BENCH_OTHER_BINS)
 	$(Q)python3 bench/powerpc32/count.py --bin $(BENCH_BIN) \
-		--lib $(LIB) --out $(BENCH_DIR) --qemu "$(QEMU_PPC)" \
+		--lib $(TEST_LIB) --out $(BENCH_DIR) --qemu "$(QEMU_PPC)" \
 		--cpu $(BENCH_QEMU_CPU) --nm "$(NM)" --objdump "$(OBJDUMP)" \
 		$(foreach l,$(BENCH_OTHER_LINES),--vs $(BENCH_DIR)/l$(l)/bench/uaccess-bench,$(BENCH_DIR)/l$(l)/libuaccess.a,$(call bench_cpu,$(l))) \
 		-- $(BENCH_ARGS)

@@ -25,7 +25,7 @@ BENCH_OBJS := $(addprefix $(BENCH_DIR)/,$(addsuffix .o,$(basename $(BENCH_SRCS))
 # Makefile (examples/) includes uaccess.mk again with its own.
 BENCH_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror $(UACCESS_ARCH_CFLAGS) \
 	$(EXTRA_CFLAGS)
-BENCH_LIB_FLAGS := $(strip $(UACCESS_CPPFLAGS) $(LIB_CFLAGS))
+BENCH_LIB_FLAGS := $(strip $(CPPFLAGS) $(TEST_LIB_CFLAGS))
 BENCH_LDFLAGS = -static $(EXTRA_LDFLAGS)
 # What the count needs (command=Debian package), installed when missing.
 BENCH_DEPS := riscv64-linux-gnu-gcc=gcc-riscv64-linux-gnu,libc6-dev-riscv64-cross \
@@ -39,9 +39,9 @@ $(BENCH_DIR)/%.o: %.S
 	$(quiet) AS $@
 	$(Q)mkdir -p $(@D) && $(CC) $(CPPFLAGS) $(BENCH_CFLAGS) -MMD -MP -c $< -o $@
 
-$(BENCH_BIN): $(BENCH_OBJS) $(LIB)
+$(BENCH_BIN): $(BENCH_OBJS) $(TEST_LIB)
 	$(quiet) LD $@
-	$(Q)$(CC) $(BENCH_LDFLAGS) -o $@ $(BENCH_OBJS) $(LIB)
+	$(Q)$(CC) $(BENCH_LDFLAGS) -o $@ $(BENCH_OBJS) $(TEST_LIB)
 
 bench-deps:
 	$(Q)sh scripts/install-deps.sh $(BENCH_DEPS)
@@ -49,7 +49,7 @@ bench-deps:
 # The tools first: the objects' rules need the compiler.
 bench: bench-deps
 	$(Q)$(MAKE) --no-print-directory $(BENCH_BIN)
-	$(Q)python3 bench/riscv64/count.py --bin $(BENCH_BIN) --lib $(LIB) \
+	$(Q)python3 bench/riscv64/count.py --bin $(BENCH_BIN) --lib $(TEST_LIB) \
 		--out $(BENCH_DIR) --qemu "$(QEMU_RISCV64)" --nm "$(NM)" \
 		--objdump "$(OBJDUMP)" --cc "$(CC)" --cflags "$(BENCH_LIB_FLAGS)"
 

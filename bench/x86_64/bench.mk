@@ -37,9 +37,9 @@ $(BENCH_DIR)/%.o: bench/x86_64/%.S
 # The recorded traces replayed by `make bench` (record.sh writes them).
 BENCH_TRACES := $(wildcard bench/x86_64/traces/*.gz)
 
-$(BENCH_BIN): $(BENCH_OBJS) $(LIB)
+$(BENCH_BIN): $(BENCH_OBJS) $(TEST_LIB)
 	$(quiet) LD $@
-	$(Q)$(CC) $(BENCH_LDFLAGS) -o $@ $(BENCH_OBJS) $(LIB)
+	$(Q)$(CC) $(BENCH_LDFLAGS) -o $@ $(BENCH_OBJS) $(TEST_LIB)
 
 # The plots of DIR's data files, where gnuplot is installed.
 bench_plots = if command -v gnuplot >/dev/null 2>&1; then \

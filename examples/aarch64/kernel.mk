@@ -8,8 +8,8 @@
 #   $(O)/baremetal/demo.elf	the demo (make demo)
 #
 # Both link their own copy of the library, built through uaccess.mk in
-# $(O)/baremetal/uaccess for an EL1 kernel: UACCESS_AARCH64_PAN=1 (the dc
-# zva loop may clear PAN; the hosted suite's library, at EL0, has no PAN
+# $(O)/baremetal/uaccess with its default, an EL1 kernel's (the dc zva
+# loop may clear PAN; the hosted suite's library, at EL0, has no PAN
 # instruction) and -DUACCESS_KUAP with this directory's <uaccess/kuap.h>
 # (the window hooks switch TTBR0: software PAN).
 #
@@ -35,18 +35,14 @@ A64_BM_DEMO_SRCS := $(A64_BM_COMMON) $(A64_BM)/demo.c examples/demo_common.c
 a64_bm_objs = $(addprefix $(A64_BM_OUT)/k/,$(addsuffix .o,$(basename $(1))))
 
 # The library as a kernel's Makefile builds it (docs/INTEGRATION.md, step
-# 1): uaccess.mk with this kernel's settings, its objects in
-# $(A64_BM_OUT)/uaccess. The hosted suite's setting comes back afterwards:
-# the tests' sub-makes inherit it.
-_a64_bm_hosted := $(UACCESS_AARCH64_PAN)
-UACCESS_AARCH64_PAN := 1
+# 1): uaccess.mk with this kernel's window hooks, its objects in
+# $(A64_BM_OUT)/uaccess.
 UACCESS_O := $(A64_BM_OUT)/uaccess
 UACCESS_RULES := y
 UACCESS_EXTRA_CFLAGS := -DUACCESS_KUAP -I$(A64_BM) -Wall -Wextra -Werror $(EXTRA_CFLAGS)
 include uaccess.mk
 A64_BM_LIB_OBJS := $(UACCESS_OBJS)
 A64_BM_LIB_CPPFLAGS := $(patsubst -I./%,-I%,$(UACCESS_CPPFLAGS))
-UACCESS_AARCH64_PAN := $(_a64_bm_hosted)
 
 # Freestanding, the compiler's own headers only; every caller of the
 # library sees the kernel's <uaccess.h> (the library's CPPFLAGS above,

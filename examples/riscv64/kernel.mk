@@ -8,10 +8,11 @@
 #   $(O)/baremetal/demo.elf	the demo (make demo)
 #
 # Both link their own copy of the library, built through uaccess.mk in
-# $(O)/baremetal/uaccess for an S-mode kernel: UACCESS_RISCV_SUM=1 (the
-# windows set and clear SUM; the hosted suite's library, $(LIB), has empty
-# windows) and the kernel's float ABI, lp64 (no F or D: a stray FP
-# instruction is an illegal instruction here, mstatus.FS being Off).
+# $(O)/baremetal/uaccess with its defaults, an S-mode kernel's: the windows
+# set and clear SUM (the hosted suite's library has empty windows), the
+# float ABI is lp64 (no F or D: a stray FP instruction is an illegal
+# instruction here, mstatus.FS being Off) and the user range ends at
+# Sv39's end.
 #
 # Included by examples/examples.mk when ARCH=riscv64, after the top-level
 # Makefile's variables (O, CC, CPPFLAGS, Q, quiet). Defines
@@ -34,13 +35,12 @@ RV_BM_DEMO_SRCS := $(RV_BM_COMMON) $(RV_BM)/demo.c examples/demo_common.c \
 rv_bm_objs = $(addprefix $(RV_BM_OUT)/k/,$(addsuffix .o,$(basename $(1))))
 
 # Freestanding, the compiler's own headers only; an S-mode kernel's view of
-# <uaccess.h> (SUM windows), whatever the hosted build's CPPFLAGS say.
+# <uaccess.h> (the library's CPPFLAGS below), not the hosted suite's.
 # -march names Zicsr and Zifencei where the compiler knows them (GCC 12's
 # assembler needs them for csr instructions and fence.i).
 RV_BM_MARCH := rv64imac$(shell $(CC) -march=rv64imac_zicsr_zifencei -mabi=lp64 \
 	-E -x c /dev/null >/dev/null 2>&1 && echo _zicsr_zifencei)
-RV_BM_CFLAGS = $(filter-out -DUACCESS_RISCV_SUM=%,$(CPPFLAGS)) \
-	-DUACCESS_RISCV_SUM=1 -I$(RV_BM) -Itests -Itests/arch/riscv64 \
+RV_BM_CFLAGS = $(RV_BM_LIB_CPPFLAGS) -I$(RV_BM) -Itests -Itests/arch/riscv64 \
 	-Itests/nolibc/include -std=gnu11 -O2 -g -Wall -Wextra -Werror \
 	-ffreestanding -fno-stack-protector -nostdinc \
 	-isystem $(shell $(CC) -print-file-name=include) \
@@ -56,19 +56,14 @@ RV_BM_LDFLAGS = -nostdlib -static -Wl,--build-id=none \
 	$(EXTRA_LDFLAGS)
 
 # The library as a kernel's Makefile builds it (docs/INTEGRATION.md, step
-# 1): uaccess.mk with this kernel's settings, its objects in
-# $(RV_BM_OUT)/uaccess. The hosted suite's settings come back afterwards:
-# the tests' sub-makes inherit them.
-_rv_bm_hosted := $(UACCESS_RISCV_SUM) $(UACCESS_RISCV_ABI)
-UACCESS_RISCV_SUM := 1
-UACCESS_RISCV_ABI := lp64
+# 1): uaccess.mk with no settings of its own, its objects in
+# $(RV_BM_OUT)/uaccess.
 UACCESS_O := $(RV_BM_OUT)/uaccess
 UACCESS_RULES := y
 UACCESS_EXTRA_CFLAGS := -Wall -Wextra -Werror $(EXTRA_CFLAGS)
 include uaccess.mk
 RV_BM_LIB_OBJS := $(UACCESS_OBJS)
-UACCESS_RISCV_SUM := $(word 1,$(_rv_bm_hosted))
-UACCESS_RISCV_ABI := $(word 2,$(_rv_bm_hosted))
+RV_BM_LIB_CPPFLAGS := $(patsubst -I./%,-I%,$(UACCESS_CPPFLAGS))
 
 $(RV_BM_OUT)/k/%.o: %.c
 	$(quiet) CC $@

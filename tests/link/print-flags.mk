@@ -2,6 +2,7 @@
 # Prints what uaccess.mk gives a kernel's Makefile, for tests/build-checks.sh:
 #   make -f tests/link/print-flags.mk UACCESS_ARCH=... [srcs|cppflags]
 # (default: UACCESS_CPPFLAGS and UACCESS_CFLAGS together).
+UACCESS_RULES := n
 include uaccess.mk
 all:
 	@echo $(UACCESS_CPPFLAGS) $(UACCESS_CFLAGS)

@@ -51,10 +51,10 @@ $(NOLIBC_DIR)/%.o: %.S
 	$(quiet) AS $@
 	$(Q)mkdir -p $(@D) && $(CC) $(CPPFLAGS) $(NOLIBC_CFLAGS) -MMD -MP -c $< -o $@
 
-$(NOLIBC_BIN): $(NOLIBC_OBJS) $(LIB) tests/hosted/extable.ld include/uaccess/sections.ld \
+$(NOLIBC_BIN): $(NOLIBC_OBJS) $(TEST_LIB) tests/hosted/extable.ld include/uaccess/sections.ld \
 		tests/module/sections.ld
 	$(quiet) LD $@
-	$(Q)mkdir -p $(@D) && $(CC) $(NOLIBC_LDFLAGS) -o $@ $(NOLIBC_OBJS) $(LIB)
+	$(Q)mkdir -p $(@D) && $(CC) $(NOLIBC_LDFLAGS) -o $@ $(NOLIBC_OBJS) $(TEST_LIB)
 
 NOLIBC_CONFIGS ?= $(TEST_CONFIGS)
 nolibc_cmd ?= $(subst $(TEST_BIN),$(NOLIBC_BIN),$(call test_cmd,$(1)))

@@ -1,5 +1,7 @@
 # SPDX-License-Identifier: MIT
 # AArch64 build checks, sourced by tests/build-checks.sh:
+#  - the default archive is an EL1 kernel's (PAN handling), the suite's
+#    library an EL0 process's (none);
 #  - no floating-point or SIMD instruction in the library (it must not
 #    touch that state, which a kernel does not save around a user copy):
 #    no operand names a b, h, s, d, q or v register, or FPCR or FPSR;
@@ -31,6 +33,15 @@ $CC ${EXTRA_LDFLAGS:-} -nostdlib -static-pie -Wl,-e,strict_main \
 	-o "$dir/pie.elf" "$dir/pie_main.o" "$LIB" 2>"$dir/pie.log" &&
 ! ${OBJDUMP%objdump}readelf -d "$dir/pie.elf" | grep -q TEXTREL
 result $? "links into a position-independent kernel (-static-pie; $dir/pie.log)"
+
+# The default archive is an EL1 kernel's, as uaccess.mk gives it: its
+# clear_user reads, clears and restores PSTATE.PAN around dc zva; the
+# suite's library (EL0) has no PAN instruction.
+pan_ops() {
+	$OBJDUMP -d --no-show-raw-insn "$1" | grep -Ec '(mrs|msr)[[:space:]].*pan'
+}
+[ "$(pan_ops "$LIB")" -gt 0 ] && [ "$(pan_ops "$TEST_LIB")" -eq 0 ]
+result $? "the default archive is an EL1 kernel's: $(pan_ops "$LIB") PAN instructions (the suite's library: $(pan_ops "$TEST_LIB"))"
 
 ! operands "$LIB" | grep -Eiq '(^|[^0-9a-z_.])[bhsdqv][0-9]+([^0-9]|$)|fp[cs]r'
 result $? "no floating-point or SIMD instructions in the library"

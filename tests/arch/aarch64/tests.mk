@@ -2,11 +2,11 @@
 # AArch64: how the tests build and run (the library's own flags are in
 # arch/aarch64/uaccess.mk).
 CROSS_COMPILE ?= aarch64-linux-gnu-
-# The suite is a Linux process at EL0, which cannot touch PAN: the library
-# is built without its PAN instructions. Exported, so that the vendoring
-# build of tests/build-checks.sh gets it too; a bare-metal kernel's build
-# sets UACCESS_AARCH64_PAN=1 for its library and its own files.
-export UACCESS_AARCH64_PAN ?= 0
+# The suite is a Linux process at EL0, which cannot touch PAN: its library
+# (the Makefile's $(TEST_LIB), in $(O)/hosted) is built without its PAN
+# instructions. $(LIB), the build checks' library, keeps uaccess.mk's
+# default: an EL1 kernel's.
+HOSTED_SETTINGS := UACCESS_AARCH64_PAN=0
 # Flags of the kernel-model link check (tests/build-checks.sh): no PIC,
 # no FP or SIMD register, as a kernel builds its own files.
 KERNEL_CFLAGS := -fno-pic -mgeneral-regs-only
@@ -30,12 +30,12 @@ NOLIBC_ARCH_CFLAGS := -mgeneral-regs-only
 # The fuzzer's cases per run under qemu-aarch64 (emulated: few).
 FUZZ_CASES ?= 8000
 # make sparse (tests/sparse.mk): sparse's target, and the bare-metal
-# kernel's -D flags (examples/aarch64/kernel.mk): an EL1 kernel's files,
-# with its window hooks (-DUACCESS_KUAP), but test_kuap.c, which defines
-# UACCESS_KUAP itself and has the kernel's hooks call its own.
+# kernel's -D flags (examples/aarch64/kernel.mk): an EL1 kernel's files
+# (the library's defaults), with its window hooks (-DUACCESS_KUAP), but
+# test_kuap.c, which defines UACCESS_KUAP itself and has the kernel's
+# hooks call its own.
 SPARSE_FLAGS := --arch=aarch64 -m64
-SPARSE_KERNEL_FLAGS = -UUACCESS_AARCH64_PAN -DUACCESS_AARCH64_PAN=1 \
-	$(if $(filter %/test_kuap.c,$(1)),-DKUAP_CHAIN_TEST_HOOKS,-DUACCESS_KUAP)
+SPARSE_KERNEL_FLAGS = $(if $(filter %/test_kuap.c,$(1)),-DKUAP_CHAIN_TEST_HOOKS,-DUACCESS_KUAP)
 # make lint (tests/lint.mk): clang-tidy for this target, cppcheck 64-bit.
 LINT_CLANG_FLAGS := --target=aarch64-linux-gnu
 LINT_CPPCHECK_FLAGS := --platform=unix64 -D__aarch64__

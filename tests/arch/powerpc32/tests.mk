@@ -6,6 +6,9 @@
 # default) for the library and the tests, and picks the test runs below.
 CROSS_COMPILE ?= powerpc-linux-gnu-
 UACCESS_DCBZ_LINE := $(DCBZ_LINE)
+# The settings $(LIB) gets beyond uaccess.mk's defaults, for the build
+# check that compares its objects with uaccess.mk's.
+LIB_SETTINGS := $(if $(DCBZ_LINE),UACCESS_DCBZ_LINE=$(DCBZ_LINE))
 
 # Flags of the kernel-model link check (tests/build-checks.sh).
 KERNEL_CFLAGS := -mcpu=powerpc -mbig-endian -msoft-float -fno-pic
