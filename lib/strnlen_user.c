@@ -9,9 +9,8 @@
  * GCC does not make this loop a counted loop on every architecture, and
  * that costs instructions on every word.
  *
- * n <= 0: no NUL can lie in s[0, n), so the answer is n's "not found"
- * value, 1 (> 0), without reading anything. (Linux returns 0 there, which
- * the contract reserves for a fault.)
+ * n <= 0: 0 without reading anything, Linux's answer, so code ported from
+ * Linux reads the same result from the same call (<uaccess.h>).
  */
 #include <uaccess.h>
 #include "word_at_a_time.h"
@@ -24,7 +23,7 @@ long uaccess_strnlen_user(const char __user *s, long n)
 	long res;
 
 	if (n <= 0)
-		return 1;
+		return 0;
 	if (a < uaccess_user_start || a >= uaccess_user_end)
 		return 0;
 	max = uaccess_user_end - a;

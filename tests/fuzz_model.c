@@ -275,8 +275,8 @@ static void strings(struct ctx *x)
 	bool strncpy = c->op == F_STRNCPY;
 
 	if (count <= 0) {
-		/* strncpy: 0, nothing written; strnlen: any value > n (n < 1). */
-		x->e->ret = strncpy ? 0 : 1;
+		/* Both 0, nothing read or written (strnlen_user as Linux's). */
+		x->e->ret = 0;
 		return;
 	}
 	for (i = 0; i < count; i++) {

@@ -11,7 +11,7 @@
  *   check_zeroed_user(u, 0)                                       1, nothing read
  *   copy_struct_from_user(k, 16, u, 0)                            0, k[0, 16) zeroed
  *   strncpy_from_user(d, u, 0)                                    0, d not written
- *   strnlen_user(u, 0)                                            1 (0 would mean a fault)
+ *   strnlen_user(u, 0)                                            0, as Linux's
  *   copy_{from,to}_kernel_nofault, strncpy_from_kernel_nofault    0 at NULL, untouched
  * n = ULONG_MAX, LONG_MAX, negative counts (sizes_huge)
  *   clear_user, copy_to_user, copy_from_user_nozero               ULONG_MAX, untouched
@@ -116,8 +116,8 @@ static void sizes_zero(void)
 	t_case(strncpy_from_user(s, (const char __user *)u, 0) == 0 &&
 	       t_first_not((unsigned char *)s, sizeof(s), CANARY) == sizeof(s),
 	       "strncpy_from_user(d, u, 0): not 0, or d written");
-	t_case(strnlen_user((const char __user *)u, 0) == 1,
-	       "strnlen_user(u, 0) != 1 (not found, nothing read)");
+	t_case(strnlen_user((const char __user *)u, 0) == 0,
+	       "strnlen_user(u, 0) != 0 (Linux's answer)");
 	t_case(copy_from_kernel_nofault(kbuf, NULL, 0) == 0 &&
 	       copy_to_kernel_nofault(NULL, kbuf, 0) == 0,
 	       "nofault copy of 0 bytes at NULL did not return 0");
@@ -179,9 +179,9 @@ static void sizes_huge(void)
 	       strncpy_from_user(s, (const char __user *)u, -1) == 0 &&
 	       t_first_not((unsigned char *)s, sizeof(s), CANARY) == sizeof(s),
 	       "strncpy_from_user with count < 0: not 0, or d written");
-	t_case(strnlen_user((const char __user *)u, LONG_MIN) == 1 &&
-	       strnlen_user((const char __user *)u, -1) == 1,
-	       "strnlen_user with n < 0: not 1");
+	t_case(strnlen_user((const char __user *)u, LONG_MIN) == 0 &&
+	       strnlen_user((const char __user *)u, -1) == 0,
+	       "strnlen_user with n < 0: not 0");
 	t_case(strncpy_from_kernel_nofault(s, kbuf, LONG_MIN) == 0 &&
 	       t_first_not((unsigned char *)s, sizeof(s), CANARY) == sizeof(s),
 	       "strncpy_from_kernel_nofault with count < 0: not 0, or d written");
