@@ -115,10 +115,11 @@ extern unsigned long uaccess_user_end;
  *
  * Returns 0, or -1 when the range is set but holds the first page of the
  * address refused pointers are masked to (uaccess_mask_ptr()): possible
- * only where that address is the NULL page (PowerPC32) and start is below
- * 4096. Everything works then but masked_user_access_begin() on a refused
+ * only where that address is the NULL page (PowerPC32, AArch64), start is
+ * below 4096 and end above 0, as for user memory that starts at 0.
+ * Everything works then but masked_user_access_begin() on a refused
  * pointer, which reaches the user's page 0 instead of faulting if the
- * kernel maps it.
+ * kernel maps it there.
  */
 int uaccess_set_user_range(unsigned long start, unsigned long end);
 
@@ -135,7 +136,7 @@ _UACCESS_INLINE __must_check bool uaccess_access_ok(const void __user *p, unsign
  * Spectre v1: uaccess_mask_ptr(p) is p if it lies in the user range, else
  * the arch's masked address, computed without a branch: a non-canonical
  * address where the architecture has one (x86-64, RISC-V 64), which faults
- * whatever the kernel maps, else the NULL page (PowerPC32; see
+ * whatever the kernel maps, else the NULL page (PowerPC32, AArch64; see
  * uaccess_set_user_range()). The checked calls pass their pointer through
  * it after access_ok(): a CPU that speculates past a mispredicted check
  * then still cannot load from or store to a kernel address the caller
@@ -622,7 +623,7 @@ _UACCESS_INLINE void uaccess_user_write_access_end(void)
  *
  * strnlen_user(s, n): the length of the string INCLUDING its NUL if the
  * NUL lies in s[0, n); a value greater than n if not; 0 on a fault (or a
- * failed check) before either.
+ * failed check) before either. n <= 0: 0, nothing read, as in Linux.
  *
  * Both read user memory in aligned words where that pays: a read past the
  * NUL stays inside the aligned word that holds the NUL, which cannot cross
@@ -824,7 +825,10 @@ void uaccess_unregister_module(struct uaccess_module *m);
  * The short names kernels use. Each is a macro over the uaccess_ spelling
  * above (which always exists); a kernel that has its own copy_to_user (or
  * any of these) builds with -DUACCESS_NO_SHORT_NAMES and calls
- * uaccess_copy_to_user and so on (see <uaccess/namespace.h>).
+ * uaccess_copy_to_user and so on (see <uaccess/namespace.h>). uaccess.mk's
+ * UACCESS_SHORT_NAMES := n is the same switch: it adds that -D to
+ * UACCESS_CPPFLAGS. Linux's raw_copy_to_user / raw_copy_from_user are
+ * __copy_to_user / __copy_from_user here (no check, no zero-fill).
  */
 #ifndef UACCESS_NO_SHORT_NAMES
 #define access_ok uaccess_access_ok
