@@ -1,15 +1,42 @@
 # SPDX-License-Identifier: MIT
-"""What the exact instruction counts of bench/<arch>/count.py share: the
-disassembly and symbols of the bench program, where the library's code lies
-in it (from the link map), the pc table that sorts each executed
-instruction into a region and a class, qemu's options (-dfilter's address
-ranges, the one-instruction-per-block switch) and the Markdown tables of
-the report."""
+"""The driver of the exact instruction counts under qemu-user (powerpc32,
+riscv64, aarch64): bench/<arch>/count.py holds what its architecture adds
+(the classes of instructions, the models of ref.S's routines, the tables).
+
+Usage: qemu_count.py bench/<arch>/count.py --bin BIN --lib LIB --out DIR ...
+
+Method. qemu -singlestep (-one-insn-per-tb from QEMU 8.1 on) translates one
+guest instruction per translation block, and -d exec,nochain logs every
+block it executes (nochain: no block jumps straight into the next one,
+which would skip the log), with the guest pc: one line per executed
+instruction. -dfilter keeps only the pcs of the code we care about: all of
+the library's code in the program (every input section the link map shows
+taken from libuaccess.a, so a helper it calls is counted wherever it
+lies), ref.S's routines and ref_strings.h's ref_str_bytes (ref_*), the
+bench_call_* functions that make the calls, and the two markers. The
+program (bench/qemu_count.c) calls bench_cell_begin() and bench_cell_end()
+around each counted call and prints one "cell" line per call, in order;
+the i-th cell is what ran between the i-th pair of markers. Each pc is
+classified by joining it with objdump -d of the binary. No QEMU plugin is
+needed; the log is read from a pipe as qemu writes it, never stored.
+
+Each CPU model (--cpus; none: qemu's default) and each other build
+(--build) gets two runs: the program's check sweep without the log (any
+wrong byte stops the bench), then the count. Before reporting, every cell
+of ref.S's routines is checked against the count its model (the arch's
+expected()) works out from the code by hand: if one instruction were
+missed or counted twice anywhere, they would not match.
+
+Output: results.md (also printed) and results.csv in --out.
+"""
+import argparse
+import importlib.util
 import os
 import re
 import subprocess
 import sys
 import tempfile
+import time
 
 
 def run(cmd):
@@ -26,16 +53,6 @@ def symbols(nm, path):
     return table
 
 
-def library_functions(nm, lib):
-    """The names of the functions libuaccess.a defines."""
-    names = set()
-    for line in run(nm.split() + ["--defined-only", lib]).splitlines():
-        f = line.split()
-        if len(f) == 3 and f[1] in "Tt":
-            names.add(f[2])
-    return names
-
-
 def library_imports(nm, lib):
     """The names libuaccess.a uses but does not define, less the section
     bounds (__start_*, __stop_*) the linker provides: what the library's
@@ -50,11 +67,9 @@ def library_imports(nm, lib):
     return sorted(n for n in used - defined if not n.startswith(("__start_", "__stop_")))
 
 
-def pc_table(objdump, binary, ranges, classify, digits, operands=False):
-    """pc as qemu logs it (`digits` hex digits) -> (region, classify(mnemonic))
-    for the instructions inside ranges; classify(mnemonic, operands) with
-    operands=True, for an ISA where the mnemonic alone does not say (dc zva
-    and dc civac are both "dc")."""
+def pc_table(objdump, binary, ranges, classify, digits):
+    """pc as qemu logs it (`digits` hex digits) -> (region, classify(mnemonic,
+    operands)) for the instructions inside ranges."""
     table = {}
     insn = re.compile(r"^\s*([0-9a-f]+):\s+(\S+)\s*(.*)")
     for line in run(objdump.split() + ["-d", "--no-show-raw-insn", binary]).splitlines():
@@ -64,8 +79,7 @@ def pc_table(objdump, binary, ranges, classify, digits, operands=False):
         pc = int(m.group(1), 16)
         for start, end, region in ranges:
             if start <= pc < end:
-                cls = classify(m.group(2), m.group(3)) if operands else classify(m.group(2))
-                table[b"%0*x" % (digits, pc)] = (region, cls)
+                table[b"%0*x" % (digits, pc)] = (region, classify(m.group(2), m.group(3)))
                 break
     return table
 
@@ -102,18 +116,6 @@ def library_text(map_path, lib, code):
     return out
 
 
-def one_insn_option(qemu):
-    """qemu's switch for one guest instruction per translation block: QEMU 8.1
-    renamed -singlestep (gone from 9.0 on) to -one-insn-per-tb."""
-    qemu_help = subprocess.run(qemu.split() + ["-h"], capture_output=True, text=True).stdout
-    return "-one-insn-per-tb" if "-one-insn-per-tb" in qemu_help else "-singlestep"
-
-
-def dfilter(ranges):
-    """qemu's -dfilter argument for the [start, end) ranges, joined where they touch."""
-    return ",".join("0x%x+0x%x" % (s, e - s) for s, e in merge(ranges))
-
-
 def merge(ranges):
     """Adjacent or overlapping [start, end) ranges joined, for -dfilter."""
     out = []
@@ -130,6 +132,32 @@ def md_table(head, rows):
     out = ["| " + " | ".join(head) + " |", "|" + "---:|" * len(head)]
     out += ["| " + " | ".join(str(c) for c in r) + " |" for r in rows]
     return out
+
+
+def callers(runs, who):
+    """What the calling functions add per call, grouped by (op, who(column)):
+    "op name a/b/..." joined by commas, the counts of each group sorted."""
+    groups = {}
+    for r in runs:
+        for (op, col, _, _, _), c in r["results"].items():
+            groups.setdefault((op, who(col)), set()).add(c["caller"])
+    return ", ".join("%s %s %s" % (op, name, "/".join(str(v) for v in sorted(counts)))
+                     for (op, name), counts in sorted(groups.items()))
+
+
+def strings_table(results, note=""):
+    """The table of the string cells (qemu_strings.c) of one run's results."""
+    rows = []
+    for op in ("strnlen_user", "strncpy_from_user"):
+        for n in sorted({k[2] for k in results if k[0] == op}):
+            lib, ref = results[(op, "lib", n, 0, 0)], results[(op, "ref:bytes", n, 0, 0)]
+            rows.append([op, n, lib["routine"], lib["loads"], ref["routine"], ref["loads"],
+                         "%.2f" % (ref["routine"] / lib["routine"])])
+    return ["", "## strings: instructions per call (count = length + 64, so the NUL is found)",
+            "", "lib: `strnlen_user` / `strncpy_from_user` (lib/, aligned words); ref:bytes: "
+            "ref_strings.h's `ref_str_bytes`, the same window with one `unsafe_get_user` per "
+            "byte." + note, ""] + md_table(["op", "length", "lib", "lib loads", "ref:bytes",
+                                           "ref:bytes loads", "ref:bytes / lib"], rows)
 
 
 def count_cells(cmd, begin, end, pcs, new_cell):
@@ -168,13 +196,134 @@ def count_cells(cmd, begin, end, pcs, new_cell):
     return cells, lines, stray, stdout, proc.returncode
 
 
-def write_report(out_dir, md, seconds):
-    """results.md in out_dir from the report lines md, the run's time last;
-    printed too, with the names of the files written."""
-    text = "\n".join(md + ["", "make bench: %.1f s in all" % seconds]) + "\n"
-    with open(os.path.join(out_dir, "results.md"), "w") as f:
+def prepare(arch, args, binary, lib):
+    """The pc table, the markers' pcs, the -dfilter argument and the size of
+    the library's code in binary (its link map is binary.map)."""
+    syms = symbols(args.nm, binary)
+    lib_text = library_text(binary + ".map", lib, code_sections(args.objdump, binary))
+    ranges = [(s, e, "routine") for s, e in lib_text]
+    for name, (addr, size) in syms.items():
+        if name in ("bench_cell_begin", "bench_cell_end"):
+            ranges.append((addr, addr + size, name))
+        elif name.startswith("bench_call_"):
+            ranges.append((addr, addr + size, "caller"))
+        elif name.startswith("ref_"):
+            ranges.append((addr, addr + size, "routine"))
+    for name in ["bench_cell_begin", "bench_cell_end", "bench_call_lib_clear"] + arch.NEEDED:
+        if name not in syms:
+            sys.exit("count.py: %s has no symbol %s" % (binary, name))
+    for name in arch.ROUTINES:
+        if not any(s <= syms[name][0] < e for s, e in lib_text):
+            sys.exit("count.py: %s is not in the library's code that %s.map shows"
+                     % (name, binary))
+    digits = arch.PC_DIGITS
+    return {"pcs": pc_table(args.objdump, binary, ranges, arch.classify, digits),
+            "begin": b"%0*x" % (digits, syms["bench_cell_begin"][0]),
+            "end": b"%0*x" % (digits, syms["bench_cell_end"][0]),
+            "dfilter": ",".join("0x%x+0x%x" % (s, e - s)
+                                for s, e in merge((s, e) for s, e, _ in ranges)),
+            "lib_bytes": sum(e - s for s, e in lib_text)}
+
+
+def count(arch, args, binary, cpu, prepared, one_insn):
+    """One CPU model's check sweep and count of binary: a run, its cells
+    keyed (op, column, size, dst, src), each with its address and strategy."""
+    qemu = args.qemu.split() + (["-cpu", cpu] if cpu else [])
+    where = "%s%s" % (binary, " -cpu " + cpu if cpu else "")
+    # The sweep's own messages (the first wrong byte) go straight to stderr.
+    sweep = subprocess.run(qemu + [binary, "check"] + args.bench_args,
+                           stdout=subprocess.PIPE, text=True)
+    if sweep.returncode:
+        sys.exit("count.py: %s: the check sweep failed (exit status %d)"
+                 % (where, sweep.returncode))
+    cmd = qemu + [one_insn, "-d", "exec,nochain", "-dfilter", prepared["dfilter"],
+                  "-D", "/dev/stderr", binary, "count"] + args.bench_args
+    t0 = time.time()
+    cells, lines, stray, stdout, rc = count_cells(
+        cmd, prepared["begin"], prepared["end"], prepared["pcs"],
+        lambda: dict({"routine": 0, "caller": 0}, **{c: 0 for c in arch.CLASSES}))
+    if rc:
+        sys.exit("count.py: %s: the count exited with %d" % (where, rc))
+    rows = [l.split(None, 7) for l in stdout.splitlines() if l.startswith("cell ")]
+    if len(rows) != len(cells) or stray or not rows:
+        sys.exit("count.py: %s: %d cells printed, %d counted, %d stray pcs" %
+                 (where, len(rows), len(cells), stray))
+    results = {}
+    for (_, op, col, n, d, s, addr, strategy), cell in zip(rows, cells):
+        cell.update(addr=int(addr, 16), strategy=strategy)
+        results[(op, col, int(n), int(d), int(s))] = cell
+    return {"cpu": cpu, "binary": binary, "results": results,
+            "header": [l for l in stdout.splitlines() if l.startswith("# uaccess-bench")],
+            "checked": sweep.stdout.strip(), "seconds": time.time() - t0,
+            "log_lines": lines}
+
+
+def self_check(arch, run_):
+    """Every cell that has a model against it; the number checked, the problems."""
+    checked, problems = 0, []
+    for (op, col, n, d, s), cell in run_["results"].items():
+        want = arch.expected(run_, op, col, n, d, s, cell)
+        if want is None:
+            continue
+        checked += 1
+        if cell["routine"] != want:
+            problems.append("%s: %s %s %d (dst +%d, src +%d): counted %d, expected %d" %
+                            (run_["cpu"] or run_["binary"], op, col, n, d, s,
+                             cell["routine"], want))
+    return checked, problems + getattr(arch, "more_problems", lambda r: [])(run_)
+
+
+def main():
+    sys.modules.setdefault("qemu_count", sys.modules[__name__])   # for the arch's imports
+    spec = importlib.util.spec_from_file_location("count", sys.argv.pop(1))
+    arch = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(arch)
+    p = argparse.ArgumentParser(description=arch.__doc__.splitlines()[0])
+    p.add_argument("--bin", required=True)
+    p.add_argument("--lib", required=True)
+    p.add_argument("--out", required=True)
+    p.add_argument("--qemu", required=True)
+    p.add_argument("--cpus", default="", help="qemu CPU models, one run each")
+    p.add_argument("--build", action="append", default=[], metavar="BIN,LIB,CPU",
+                   help="another build of the program, counted on CPU")
+    p.add_argument("--nm", required=True)
+    p.add_argument("--objdump", required=True)
+    p.add_argument("--cflags", default="", help="the library's build flags, for the report")
+    p.add_argument("--cc", required=True, help="the compiler, for the report")
+    p.add_argument("bench_args", nargs="*", help="options for the program (-a OFFSET)")
+    args = p.parse_args()
+
+    t0 = time.time()
+    args.cc = "%s (%s)" % (args.cc, run(args.cc.split() + ["--version"]).splitlines()[0])
+    info = {"one_insn": "-one-insn-per-tb" if "-one-insn-per-tb" in subprocess.run(
+                args.qemu.split() + ["-h"], capture_output=True, text=True).stdout
+            else "-singlestep",   # QEMU 8.1 renamed it, 9.0 dropped the old name
+            "version": run(args.qemu.split() + ["--version"]).splitlines()[0],
+            "imports": library_imports(args.nm, args.lib)}
+    builds = [(args.bin, args.lib, cpu) for cpu in args.cpus.split() or [""]]
+    builds += [tuple(b.split(",")) for b in args.build]
+    runs, problems, prepared = [], [], {}
+    for binary, lib, cpu in builds:
+        if binary not in prepared:
+            prepared[binary] = prepare(arch, args, binary, lib)
+        info.setdefault("lib_bytes", prepared[binary]["lib_bytes"])
+        r = count(arch, args, binary, cpu, prepared[binary], info["one_insn"])
+        getattr(arch, "annotate", lambda r: None)(r)
+        r["matched"], more = self_check(arch, r)
+        problems += more if r["matched"] else more + ["%s: nothing checked" % binary]
+        runs.append(r)
+    if problems:
+        sys.exit("count.py: the count is not exact:\n  " + "\n  ".join(problems))
+    md, csv = arch.report(args, runs, info)
+    with open(os.path.join(args.out, "results.csv"), "w") as f:
+        f.write("\n".join(csv) + "\n")
+    text = "\n".join(md + ["", "make bench: %.1f s in all" % (time.time() - t0)]) + "\n"
+    with open(os.path.join(args.out, "results.md"), "w") as f:
         f.write(text)
     sys.stdout.write(text)
-    print("\nwritten: %s, %s" % (os.path.join(out_dir, "results.md"),
-                                 os.path.join(out_dir, "results.csv")))
+    print("\nwritten: %s, %s" % (os.path.join(args.out, "results.md"),
+                                 os.path.join(args.out, "results.csv")))
 
+
+if __name__ == "__main__":
+    main()

@@ -1,14 +1,24 @@
 // SPDX-License-Identifier: MIT
-/*
- * Default for an architecture whose code reads the user range from
- * uaccess_user_start / uaccess_user_end (replaced by
- * arch/<arch>/user_range.c where the range also lives elsewhere, such as
- * immediates in the code): nothing to update.
- */
+/* The user range that access_ok() checks against. */
 #include <uaccess.h>
 #include "internal.h"
 
-void _uaccess_arch_user_range(unsigned long start, unsigned long end)
+unsigned long uaccess_user_start = UACCESS_USER_START;
+unsigned long uaccess_user_end = UACCESS_USER_END;
+
+/*
+ * -1 when a refused pointer, masked to _UACCESS_MASKED_ADDR, lands in user
+ * memory: that address's page overlaps [start, end). A warning, not a
+ * refusal: only masked_user_access_begin() on a refused pointer is
+ * affected, and a kernel whose user memory starts at 0 still needs every
+ * other call.
+ */
+int uaccess_set_user_range(unsigned long start, unsigned long end)
 {
-	(void)start, (void)end;
+	const unsigned long m = _UACCESS_MASKED_ADDR;
+
+	uaccess_user_start = start;
+	uaccess_user_end = end;
+	_uaccess_arch_user_range(start, end);
+	return m < end && start <= m + 4095 ? -1 : 0;
 }

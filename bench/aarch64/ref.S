@@ -36,14 +36,8 @@
  *   same for a tail after the last; with DZP set, 2 + x8(n).
  */
 
-#define REF_FUNC(name)			\
-	.text ;				\
-	.globl name ;			\
-	.type name, @function ;		\
-	.p2align 4 ;			\
-name:
-
-#define REF_END(name) .size name, . - name
+#define REF_ALIGN	4
+#include "ref_asm.h"
 
 /*
  * CLEAR_STTR_X8: clear x1 bytes at x0 with sttr xzr, 64 bytes a round
@@ -301,22 +295,6 @@ REF_END(\name)
 	REF_COPY_BYTES ref_copy_from_bytes, ldtrb, strb
 	REF_COPY_DWORDS ref_copy_from_dwords, ldtr, str, ldtrb, strb
 
-/*
- * bench_cell_begin / bench_cell_end: the program calls them right before
- * and right after each call it counts. They do nothing; count.py sees them
- * in the instruction log and counts what runs between them. In assembly,
- * so that no compiler can drop or merge the calls.
- * Input:    none
- * Output:   none
- * Clobbers: none
- * Faults:   none
- */
-REF_FUNC(bench_cell_begin)
-	ret
-REF_END(bench_cell_begin)
-
-REF_FUNC(bench_cell_end)
-	ret
-REF_END(bench_cell_end)
+BENCH_MARKERS(ret)
 
 	.section .note.GNU-stack, "", @progbits

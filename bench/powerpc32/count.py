@@ -1,52 +1,30 @@
 # SPDX-License-Identifier: MIT
 """Count the instructions uaccess-bench's calls execute, exactly, under qemu-ppc.
 
-Method. qemu-ppc -singlestep (-one-insn-per-tb from QEMU 8.1 on) translates
-one guest instruction per translation block, and -d exec,nochain logs every
-block it executes (nochain: blocks return to the main loop instead of
-jumping straight to the next one, which would skip the log), with the guest
-pc. So the log has one line per executed instruction. -dfilter keeps only
-the pcs inside the functions we care about: every .text symbol of
-libuaccess.a, the loops of ref.S, the bench_call_* functions that make the
-calls, and the two markers. The program calls bench_cell_begin() and
-bench_cell_end() around each counted call and prints one "cell" line per
-call, in order; the i-th cell is what ran between the i-th pair of markers.
-Each pc is classified by joining it with objdump -d of the binary: loads,
-stores, dcbz, dcbt, other. No QEMU plugin (and no plugin header) is needed.
-
-The log is read from a pipe as qemu writes it (about a million lines, never
-stored). Before reporting, the counts of ref.S's loops are checked against
-formulas worked out from their code by hand: if one instruction were
-missed or counted twice anywhere, they would not match.
-
-The program also counts the library (dcbz) against ref.S's Linux-shaped
-clear and copy (ref:linux) at sizes 1..16 KiB, aligned, with the
-destination at +3 and with the source at +5; --vs BIN,LIB,CPU adds the
-same cells of another build (the other line size), so that one table has
-both.
+The method and the runs are bench/qemu_count.py's, on --cpus (one model)
+and on each other line's build (--build); this file adds what PowerPC32
+has of its own: the classes of its instructions (loads, stores, dcbz,
+dcbt), the formulas of ref.S's loops (EXPECTED, worked out from their code
+by hand; dcbz never beyond whole lines) and the tables. The library
+(dcbz) is also counted against ref.S's Linux-shaped clear and copy
+(ref:linux) at sizes 1..16 KiB, aligned, with the destination at +3 and
+with the source at +5, every build's line in one table.
 
 Output: results.md (also printed) and results.csv in --out, then the
 program's time-base mode run under qemu without logging, appended to
 results.md only to show it works: under emulation its ticks mean nothing.
 """
 
-import argparse
-import os
 import re
-import subprocess
-import sys
-import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from qemu_count import run, symbols, library_functions, pc_table, merge, md_table, count_cells, write_report  # noqa: E402
+from qemu_count import md_table, run, strings_table
 
 COLUMNS = ["dcbz", "words", "ref:words", "ref:bytes"]
 OPS = ["clear_user", "copy_user"]
-# The string calls: the library (aligned words) against ref_strings.h's byte loop.
-STR_OPS = ["strnlen_user", "strncpy_from_user"]
-STR_COLUMNS = ["lib", "ref:bytes"]
 CLASSES = ["loads", "stores", "dcbz", "dcbt"]
-ROUTINE_NAME = {"clear_user": "_uaccess_clear_user", "copy_user": "_uaccess_copy_user"}
+PC_DIGITS = 8
+ROUTINES = ["_uaccess_clear_user", "_uaccess_copy_user"]
+NEEDED = ["ref_clear_words"]
 
 # Instructions ref.S's loops execute for n bytes, worked out from ref.S by
 # hand: (formula, whether it needs a word-aligned destination and n a
@@ -65,7 +43,7 @@ LIMITS = {"clear_user": (0.25, 1024), "copy_user": (1.1, 0)}
 # The library against ref:linux: every cell at most VS_LIMIT, or VS_LIMIT_MISALIGNED
 # where the reference stores a word to a misaligned destination (the library
 # never does: docs/powerpc32.md).
-VS_ALIGNS = ["aligned", "dst+3", "src+5"]
+VS_ALIGNS = {(0, 0): "aligned", (3, 0): "dst+3", (0, 5): "src+5"}
 VS_LIMIT, VS_LIMIT_MISALIGNED = 1.00, 1.25
 
 
@@ -79,7 +57,7 @@ def ref_misaligned(op, dst, n, line):
     return op == "clear_user" or n < -dst % line
 
 
-def classify(mnemonic):
+def classify(mnemonic, operands):
     # Prefixes, since objdump's default dialect prints some encodings under
     # Book E names (plain dcbt as "dcbtct").
     if mnemonic.startswith("dcbz"):
@@ -96,86 +74,54 @@ def classify(mnemonic):
     return "other"
 
 
-def new_cell():
-    cell = {"routine": 0, "caller": 0}
-    cell.update({c: 0 for c in CLASSES})
-    return cell
+def annotate(run):
+    """The build's line, what dcbz clears, and each cell's whole destination lines."""
+    run["line"] = int(re.search(r"UACCESS_DCBZ_LINE (\d+)", run["header"][0]).group(1))
+    run["measured"] = int(re.search(r"dcbz clears (\d+)", run["header"][0]).group(1))
+    line = run["line"] or 32   # built without dcbz: the loops still work in 32s
+    for (_, _, n, _, _), cell in run["results"].items():
+        cell.update(n=n, whole_lines=max(0, (cell["addr"] + n) // line -
+                                         (cell["addr"] + line - 1) // line))
 
 
-def count(args, binary, library, cpu):
-    syms = symbols(args.nm, binary)
-    lib = library_functions(args.nm, library)
-    ranges = []   # (start, end, region)
-    for name, (addr, size) in syms.items():
-        if name in ("bench_cell_begin", "bench_cell_end"):
-            region = name
-        elif name.startswith("bench_call_"):
-            region = "caller"
-        elif name in lib or name.startswith("ref_"):
-            region = "routine"
-        else:
-            continue
-        ranges.append((addr, addr + size, region))
-    for needed in ("bench_cell_begin", "bench_cell_end", "_uaccess_clear_user", "_uaccess_copy_user",
-                   "ref_clear_words", "bench_call_lib_clear"):
-        if needed not in syms:
-            sys.exit("count.py: %s has no symbol %s" % (binary, needed))
-    pcs = pc_table(args.objdump, binary, ranges, classify, 8)
-    begin = b"%08x" % syms["bench_cell_begin"][0]
-    end = b"%08x" % syms["bench_cell_end"][0]
-    dfilter = ",".join("0x%x+0x%x" % (s, e - s) for s, e in merge((s, e) for s, e, _ in ranges))
-
-    # QEMU 8.1 renamed -singlestep (gone from 9.0 on) to -one-insn-per-tb.
-    qemu_help = subprocess.run(args.qemu.split() + ["-h"], capture_output=True, text=True).stdout
-    one_insn = "-one-insn-per-tb" if "-one-insn-per-tb" in qemu_help else "-singlestep"
-    cmd = args.qemu.split() + ["-cpu", cpu, one_insn, "-d", "exec,nochain",
-                               "-dfilter", dfilter, "-D", "/dev/stderr",
-                               binary, "count"] + args.bench_args
-    t0 = time.time()
-    cells, lines, stray, stdout, rc = count_cells(cmd, begin, end, pcs, new_cell)
-    if rc:
-        sys.exit("count.py: %s exited with %d" % (" ".join(cmd[:3]), rc))
-    seconds = time.time() - t0
-
-    header = [l for l in stdout.splitlines() if l.startswith("# uaccess-bench count")]
-    line_size = int(re.search(r"UACCESS_DCBZ_LINE (\d+)", header[0]).group(1))
-    measured = int(re.search(r"dcbz clears (\d+)", header[0]).group(1))
-    rows = [l.split() for l in stdout.splitlines() if l.startswith("cell ")]
-    if len(rows) != len(cells) or stray:
-        sys.exit("count.py: %d cells printed, %d counted, %d stray pcs" %
-                 (len(rows), len(cells), stray))
-    results = {}
-    for (_, op, col, n, addr, strategy), cell in zip(rows, cells):
-        n, addr = int(n), int(addr, 16)
-        line = line_size or 32   # built without dcbz: the loops still work in 32s
-        cell["whole_lines"] = max(0, (addr + n) // line - (addr + line - 1) // line)
-        cell.update(n=n, addr=addr, strategy=strategy)
-        results[(op, col, n)] = cell
-    return results, {"line": line_size, "measured": measured, "seconds": seconds,
-                     "log_lines": lines, "one_insn": one_insn, "cpu": cpu}
+def expected(run, op, col, n, d, s, cell):
+    want, aligned = EXPECTED.get((op, col), (None, False))
+    if want and n >= 1 and (not aligned or (cell["addr"] % 4 == 0 and n % 4 == 0)):
+        return want(n)
+    return None
 
 
-def self_check(results):
-    """ref.S's loops against their formulas; dcbz never beyond whole lines."""
-    problems, checked = [], 0
-    for (op, col, n), cell in results.items():
-        want, aligned = EXPECTED.get((op, col), (None, False))
-        if want and n >= 1 and (not aligned or (cell["addr"] % 4 == 0 and n % 4 == 0)):
-            checked += 1
-            if cell["routine"] != want(n):
-                problems.append("%s %s %d: counted %d, expected %d" %
-                                (op, col, n, cell["routine"], want(n)))
-        if cell["dcbz"] > cell["whole_lines"]:
-            problems.append("%s %s %d: %d dcbz for %d whole lines" %
-                            (op, col, n, cell["dcbz"], cell["whole_lines"]))
-    return checked, problems
+def more_problems(run):
+    """dcbz never beyond whole lines."""
+    return ["%s %s %d: %d dcbz for %d whole lines" % (op, col, n, c["dcbz"], c["whole_lines"])
+            for (op, col, n, _, _), c in run["results"].items()
+            if c["dcbz"] > c["whole_lines"]]
+
+
+def main_cells(run):
+    """The cells of the first tables, keyed (op, column, size)."""
+    sizes = {n for (_, col, n, _, _) in run["results"] if col == "words"}
+    return {(op, col, n): c for (op, col, n, d, s), c in run["results"].items()
+            if (d, s) == (0, 0) and n in sizes and op in OPS}
+
+
+def vs_cells(run):
+    """The cells against ref:linux, keyed (op, "lib@ALIGN" or "linux@ALIGN", size)."""
+    sizes = {n for (_, col, n, _, _) in run["results"] if col == "ref:linux"}
+    return {(op, ("lib@" if col == "dcbz" else "linux@") + VS_ALIGNS[(d, s)], n): c
+            for (op, col, n, d, s), c in run["results"].items()
+            if n in sizes and col in ("dcbz", "ref:linux")}
 
 
 def per_kib(cell):
     return cell["routine"] * 1024.0 / cell["n"]
 
 
-def report(args, results, info):
+def report(args, runs, info):
+    run, results = runs[0], main_cells(runs[0])
+    info = dict(info, line=run["line"], measured=run["measured"], seconds=run["seconds"],
+                log_lines=run["log_lines"], check="%d cells matched" % run["matched"])
+    args.cpu = run["cpu"]
     sizes = sorted({n for (op, col, n) in results if op in OPS and col in COLUMNS})
     strategy = {col: results[("clear_user", col, sizes[0])]["strategy"] for col in COLUMNS}
     md = []
@@ -259,21 +205,8 @@ def report(args, results, info):
         rows = [[n] + [results[(op, col, n)][cls] for col, cls in shown] for n in sizes]
         md.extend(md_table(head, rows))
 
-    w("")
-    w("## strings: instructions per call (count = length + 64, so the NUL is found)")
-    w("")
-    w("lib: `strnlen_user` / `strncpy_from_user` (lib/, aligned words); ref:bytes: "
-      "ref_strings.h's `ref_str_bytes`, the same window with one `unsafe_get_user` per byte. "
-      "Routine instructions only, loads among them.")
-    w("")
-    rows = []
-    for op in STR_OPS:
-        for n in sorted({n for (o, _, n) in results if o == op}):
-            lib, ref = (results[(op, col, n)] for col in STR_COLUMNS)
-            rows.append([op, n, lib["routine"], lib["loads"], ref["routine"],
-                         ref["loads"], "%.2f" % (ref["routine"] / lib["routine"])])
-    md.extend(md_table(["op", "length", "lib", "lib loads", "ref:bytes",
-                        "ref:bytes loads", "ref:bytes / lib"], rows))
+    md.extend(strings_table(run["results"], " Routine instructions only, loads "
+                                       "among them."))
 
     w("")
     w("## Targets: dcbz instructions / plain word loop instructions")
@@ -308,28 +241,27 @@ def report(args, results, info):
             w("- %s, %s: **%s**" % (op, what, "holds" if not verdict[op] else
                                      "exceeded at " + ", ".join(verdict[op])))
 
-    with open(os.path.join(args.out, "results.csv"), "w") as f:
-        f.write("op,column,strategy,size,dst_addr,instructions,instructions_per_kib,"
-                "caller_instructions,loads,stores,dcbz,dcbt,lines_established_by_dcbz,"
-                "whole_dst_lines,method\n")
-        for op in OPS:
-            for col in COLUMNS:
-                for n in sizes:
-                    c = results[(op, col, n)]
-                    f.write("%s,%s,%s,%d,%#x,%d,%.2f,%d,%d,%d,%d,%d,%d,%d,"
-                            "qemu-ppc -cpu %s instruction count (exact)\n"
-                            % (op, col, c["strategy"], n, c["addr"], c["routine"],
-                               per_kib(c), c["caller"], c["loads"], c["stores"],
-                               c["dcbz"], c["dcbt"], c["dcbz"], c["whole_lines"], args.cpu))
-        for res, inf in args.builds:
-            for (op, col, n), c in sorted(res.items()):
-                if "@" in col:
-                    f.write("%s,%s,%s,%d,%#x,%d,%.2f,%d,%d,%d,%d,%d,%d,%d,"
-                            "qemu-ppc -cpu %s instruction count (exact)\n"
-                            % (op, col, c["strategy"], n, c["addr"], c["routine"],
-                               per_kib(c), c["caller"], c["loads"], c["stores"],
-                               c["dcbz"], c["dcbt"], c["dcbz"], c["whole_lines"], inf["cpu"]))
-    return md, verdict
+    csv = ["op,column,strategy,size,dst_addr,instructions,instructions_per_kib,"
+           "caller_instructions,loads,stores,dcbz,dcbt,lines_established_by_dcbz,"
+           "whole_dst_lines,method"]
+    # The library's strategy at each cell; the first tables' references show "-".
+    cells = [(op, col, n, c, "-" if col.startswith("ref") else c["strategy"], args.cpu)
+             for op in OPS for col in COLUMNS for n in sizes for c in [results[(op, col, n)]]]
+    cells += [(op, col, n, c, c["strategy"], r["cpu"]) for r in runs
+              for (op, col, n), c in sorted(vs_cells(r).items())]
+    csv += ["%s,%s,%s,%d,%#x,%d,%.2f,%d,%d,%d,%d,%d,%d,%d,qemu-ppc -cpu %s instruction count "
+            "(exact)" % (op, col, strat, n, c["addr"], c["routine"], per_kib(c),
+                         c["caller"], c["loads"], c["stores"], c["dcbz"], c["dcbt"], c["dcbz"],
+                         c["whole_lines"], cpu) for op, col, n, c, strat, cpu in cells]
+    return md + vs_report([(vs_cells(r), r) for r in runs]) + time_mode(args), csv
+
+
+def time_mode(args):
+    """The time-base mode, under qemu: it runs, and says its figures mean nothing."""
+    timed = run(args.qemu.split() + ["-cpu", args.cpu, args.bin, "time", "-e"] +
+                           args.bench_args)
+    return ["", timed.rstrip("\n").split("\n", 1)[1] if timed.startswith("\n")
+            else timed.rstrip("\n")]
 
 
 def vs_report(builds):
@@ -343,12 +275,12 @@ def vs_report(builds):
     w("")
     if not builds:
         w("Not counted: ref:linux needs a CPU whose dcbz clears the build's line.")
-        return md, []
+        return md
     w("Instructions of the routine, library (dcbz) / ref:linux, and the ratio; `m`: the "
       "reference stores words to a misaligned destination there, which the library never "
       "does (limit %.2f there, %.2f elsewhere). Clears have no source." %
       (VS_LIMIT_MISALIGNED, VS_LIMIT))
-    cols = [(res, inf, op, a) for res, inf in builds for op in OPS for a in VS_ALIGNS
+    cols = [(res, inf, op, a) for res, inf in builds for op in OPS for a in VS_ALIGNS.values()
             if (op, "lib@" + a) in {(o, c) for o, c, _ in res}]
     sizes = sorted({n for res, _ in builds for (_, col, n) in res if "@" in col})
     head = ["size"] + ["%d: %s %s" % (inf["line"], op.split("_")[0], a) for _, inf, op, a in cols]
@@ -375,43 +307,7 @@ def vs_report(builds):
     w("- every cell <= %.2f (<= %.2f where `m`): **%s**" % (
         VS_LIMIT, VS_LIMIT_MISALIGNED, "holds" if not failed else
         "exceeded at " + ", ".join(failed)))
-    return md, failed
+    return md
 
 
-def main():
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--bin", required=True)
-    p.add_argument("--lib", required=True)
-    p.add_argument("--out", required=True)
-    p.add_argument("--qemu", default="qemu-ppc")
-    p.add_argument("--cpu", default="750")
-    p.add_argument("--nm", default="powerpc-linux-gnu-nm")
-    p.add_argument("--objdump", default="powerpc-linux-gnu-objdump")
-    p.add_argument("--vs", action="append", default=[], metavar="BIN,LIB,CPU",
-                   help="another build whose library-against-ref:linux cells join the table")
-    p.add_argument("bench_args", nargs="*", help="options for the program (-a OFFSET)")
-    args = p.parse_args()
 
-    t0 = time.time()
-    args.builds = []
-    for binary, library, cpu in [(args.bin, args.lib, args.cpu)] + [v.split(",") for v in args.vs]:
-        res, inf = count(args, binary, library, cpu)
-        checked, problems = self_check(res)
-        if problems or not checked:
-            sys.exit("count.py: the count of %s is not exact:\n  " % binary +
-                     "\n  ".join(problems or ["nothing checked"]))
-        inf["check"] = "%d cells matched" % checked
-        args.builds.append((res, inf))
-    results, info = args.builds[0]
-    md, verdict = report(args, results, info)
-    md += vs_report(args.builds)[0]
-
-    # The time-base mode, under qemu: it runs, and says its figures mean nothing.
-    timed = run(args.qemu.split() + ["-cpu", args.cpu, args.bin, "time", "-e"] + args.bench_args)
-    md.append("")
-    md.append(timed.rstrip("\n").split("\n", 1)[1] if timed.startswith("\n") else timed.rstrip("\n"))
-    write_report(args.out, md, time.time() - t0)
-
-
-if __name__ == "__main__":
-    main()

@@ -33,14 +33,8 @@
 #define LG	_UACCESS_LINE_SHIFT
 #define LINUX_PREFETCH	4	/* source lines dcbt runs ahead of the copy */
 
-#define REF_FUNC(name)			\
-	.text ;				\
-	.globl name ;			\
-	.type name, @function ;		\
-	.p2align 5 ;			\
-name:
-
-#define REF_END(name) .size name, . - name
+#define REF_ALIGN	5
+#include "ref_asm.h"
 
 /*
  * ref_clear_words: bytes to a word boundary, one stwu per word, bytes.
@@ -353,22 +347,6 @@ REF_FUNC(ref_linux_copy)
 	blr
 REF_END(ref_linux_copy)
 
-/*
- * bench_cell_begin / bench_cell_end: the program calls them right before
- * and right after each call it counts. They do nothing; count.py sees them
- * in the instruction log and counts what runs between them. In assembly,
- * so that no compiler can drop or merge the calls.
- * Input:    none
- * Output:   none
- * Clobbers: none
- * Faults:   none (the bench passes mapped buffers; no table entries)
- */
-REF_FUNC(bench_cell_begin)
-	blr
-REF_END(bench_cell_begin)
-
-REF_FUNC(bench_cell_end)
-	blr
-REF_END(bench_cell_end)
+BENCH_MARKERS(blr)
 
 	.section .note.GNU-stack, "", @progbits

@@ -1,45 +1,28 @@
 # SPDX-License-Identifier: MIT
 """Count the instructions uaccess-bench's calls execute, exactly, under qemu-riscv64.
 
-Method (as bench/powerpc32/count.py). qemu-riscv64 -singlestep
-(-one-insn-per-tb from QEMU 8.1 on) translates one guest instruction per
-translation block, and -d exec,nochain logs every block it executes
-(nochain: no block jumps straight into the next one, which would skip the
-log), with the guest pc. So the log has one line per executed instruction.
--dfilter keeps only the pcs of the functions we care about: every .text
-symbol of libuaccess.a, ref.S's routines and ref_strings.h's ref_str_bytes,
-the bench_call_* functions that make the calls, and the two markers. The
-program calls bench_cell_begin() and bench_cell_end() around each counted
-call and prints one "cell" line per call, in order; the i-th cell is what
-ran between the i-th pair of markers. Each pc is classified by joining it
-with objdump -d of the binary (loads, stores, other). No QEMU plugin is
-needed.
-
-The log is read from a pipe as qemu writes it, never stored. Before
-reporting, the count of every ref.S cell is checked against a model worked
-out from its code by hand (REF_MODELS): if one instruction were missed or
-counted twice anywhere, they would not match.
-
-Output: results.md (also printed) and results.csv in --out.
+The method and the runs are bench/qemu_count.py's; this file adds what
+RISC-V 64 has of its own: the classes of its instructions (loads, stores),
+the models of ref.S's routines (REF_MODELS: each cell of theirs must match
+the model worked out from the code by hand) and the tables. The check sweep
+covers every column at the sizes around each routine's thresholds with
+every offset in a doubleword (bench.c).
 """
 
-import argparse
-import os
 import re
-import subprocess
-import sys
-import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from qemu_count import run, symbols, library_functions, pc_table, merge, md_table, count_cells, write_report  # noqa: E402
+from qemu_count import callers, md_table, strings_table
 
 CLEAR_COLUMNS = ["lib", "ref:linux", "ref:words", "ref:bytes"]
 COPY_COLUMNS = ["lib:to", "lib:from", "ref:linux", "ref:words", "ref:bytes"]
 # (destination, source) offsets from an 8-byte boundary, as bench.c places them.
 PLACEMENTS = [(0, 0), (3, 0), (0, 5)]
 PLACEMENT_NAMES = {(0, 0): "aligned", (3, 0): "dst+3", (0, 5): "src+5"}
-STR_OPS = ["strnlen_user", "strncpy_from_user"]
 CLASSES = ["loads", "stores"]
+PC_DIGITS = 16
+NEEDED = ["_uaccess_clear_user", "_uaccess_copy_user", "ref_clear_linux", "ref_copy_linux",
+          "ref_clear_words", "ref_str_bytes"]
+ROUTINES = ["_uaccess_clear_user", "_uaccess_copy_user"]
 
 
 # Instructions each ref.S routine executes for n bytes with the destination
@@ -106,7 +89,7 @@ LOAD = re.compile(r"^(c\.)?(lb|lbu|lh|lhu|lw|lwu|ld|flw|fld)(sp)?$")
 STORE = re.compile(r"^(c\.)?(sb|sh|sw|sd|fsw|fsd)(sp)?$")
 
 
-def classify(mnemonic):
+def classify(mnemonic, operands):
     if LOAD.match(mnemonic):
         return "loads"
     if STORE.match(mnemonic):
@@ -114,70 +97,17 @@ def classify(mnemonic):
     return "other"
 
 
-def count(args):
-    syms = symbols(args.nm, args.bin)
-    lib = library_functions(args.nm, args.lib)
-    ranges = []
-    for name, (addr, size) in syms.items():
-        if name in ("bench_cell_begin", "bench_cell_end"):
-            region = name
-        elif name.startswith("bench_call_"):
-            region = "caller"
-        elif name in lib or name.startswith("ref_"):
-            region = "routine"
-        else:
-            continue
-        ranges.append((addr, addr + size, region))
-    for needed in ("bench_cell_begin", "bench_cell_end", "_uaccess_clear_user",
-                   "_uaccess_copy_user", "ref_clear_linux", "ref_copy_linux",
-                   "ref_clear_words", "ref_str_bytes",
-                   "bench_call_lib_clear"):
-        if needed not in syms:
-            sys.exit("count.py: %s has no symbol %s" % (args.bin, needed))
-    pcs = pc_table(args.objdump, args.bin, ranges, classify, 16)
-    begin = b"%016x" % syms["bench_cell_begin"][0]
-    end = b"%016x" % syms["bench_cell_end"][0]
-    dfilter = ",".join("0x%x+0x%x" % (s, e - s) for s, e in merge((s, e) for s, e, _ in ranges))
-
-    qemu_help = subprocess.run(args.qemu.split() + ["-h"], capture_output=True, text=True).stdout
-    one_insn = "-one-insn-per-tb" if "-one-insn-per-tb" in qemu_help else "-singlestep"
-    version = run(args.qemu.split() + ["--version"]).splitlines()[0]
-    cmd = args.qemu.split() + [one_insn, "-d", "exec,nochain", "-dfilter", dfilter,
-                               "-D", "/dev/stderr", args.bin]
-    t0 = time.time()
-    cells, lines, stray, stdout, rc = count_cells(
-        cmd, begin, end, pcs, lambda: {"routine": 0, "caller": 0, "loads": 0, "stores": 0})
-    if rc:
-        sys.exit("count.py: %s exited with %d" % (" ".join(cmd[:3]), rc))
-    rows = [l.split() for l in stdout.splitlines() if l.startswith("cell ")]
-    if len(rows) != len(cells) or stray or not rows:
-        sys.exit("count.py: %d cells printed, %d counted, %d stray pcs" %
-                 (len(rows), len(cells), stray))
-    results = {}
-    for (_, op, col, n, d, s), cell in zip(rows, cells):
-        results[(op, col, int(n), int(d), int(s))] = cell
-    return results, {"seconds": time.time() - t0, "log_lines": lines,
-                     "one_insn": one_insn, "version": version}
-
-
-def self_check(results):
-    problems, checked = [], 0
-    for (op, col, n, d, s), cell in results.items():
-        model = REF_MODELS.get((op, col))
-        if model is None:
-            continue
-        checked += 1
-        if cell["routine"] != model(d, s, n):
-            problems.append("%s %s %d (dst +%d, src +%d): counted %d, expected %d" %
-                            (op, col, n, d, s, cell["routine"], model(d, s, n)))
-    return checked, problems
+def expected(run, op, col, n, d, s, cell):
+    model = REF_MODELS.get((op, col))
+    return model(d, s, n) if model else None
 
 
 def ratio(lib, ref):
     return "%.2f" % (lib["routine"] / ref["routine"])
 
 
-def report(args, results, info):
+def report(args, runs, info):
+    results, run = runs[0]["results"], runs[0]
     sizes = sorted({n for (op, _, n, _, _) in results if op == "clear_user"})
     clear_at = [p for p in PLACEMENTS if ("clear_user", "lib", sizes[0]) + p in results]
     md = []
@@ -202,18 +132,14 @@ def report(args, results, info):
       "matches its model worked out from the code (%s). Every call's result is checked, "
       "and every column first at the sizes around each routine's thresholds (0 to 263) "
       "with every offset in a doubleword."
-      % (info["one_insn"], info["check"]))
+      % (info["one_insn"], "%d cells matched" % run["matched"]))
     w("- counts are the routine's own instructions (the library's functions, or the ref "
       "function). Instruction counts are exact and follow from the code; time needs real "
       "hardware, and a misaligned `ld` of ref:words, one instruction here, may trap to "
       "M-mode and be emulated on a real core.")
-    callers = {}
-    for (op, col, n, d, s), c in results.items():
-        callers.setdefault((op, col), set()).add(c["caller"])
     w("- the calling function (not in the tables) adds a constant per call: %s"
-      % ", ".join("%s %s %s" % (op, col, "/".join(str(v) for v in sorted(s)))
-                  for (op, col), s in sorted(callers.items())))
-    w("- count run: %.1f s, %d logged instructions" % (info["seconds"], info["log_lines"]))
+      % callers(runs, lambda col: col))
+    w("- count run: %.1f s, %d logged instructions" % (run["seconds"], run["log_lines"]))
 
     w("")
     w("## library / ref:linux, instructions per call")
@@ -265,52 +191,12 @@ def report(args, results, info):
                                                       "lib loads/stores",
                                                       "ref:linux loads/stores"], rows))
 
-    w("")
-    w("## strings: instructions per call (count = length + 64, so the NUL is found)")
-    w("")
-    w("lib: `strnlen_user` / `strncpy_from_user` (lib/, aligned words); ref:bytes: "
-      "ref_strings.h's `ref_str_bytes`, the same window with one `unsafe_get_user` per byte.")
-    w("")
-    rows = []
-    for op in STR_OPS:
-        for n in sorted({n for (o, _, n, _, _) in results if o == op}):
-            lib, ref = results[(op, "lib", n, 0, 0)], results[(op, "ref:bytes", n, 0, 0)]
-            rows.append([op, n, lib["routine"], lib["loads"], ref["routine"], ref["loads"],
-                         "%.2f" % (ref["routine"] / lib["routine"])])
-    md.extend(md_table(["op", "length", "lib", "lib loads", "ref:bytes", "ref:bytes loads",
-                        "ref:bytes / lib"], rows))
+    md.extend(strings_table(results))
 
-    with open(os.path.join(args.out, "results.csv"), "w") as f:
-        f.write("op,column,size,dst_offset,src_offset,instructions,caller_instructions,"
-                "loads,stores,method\n")
-        for (op, col, n, d, s), c in results.items():
-            f.write("%s,%s,%d,%d,%d,%d,%d,%d,%d,qemu-riscv64 instruction count (exact)\n"
-                    % (op, col, n, d, s, c["routine"], c["caller"], c["loads"], c["stores"]))
-    return md
+    csv = ["op,column,size,dst_offset,src_offset,instructions,caller_instructions,"
+           "loads,stores,method"]
+    csv += ["%s,%s,%d,%d,%d,%d,%d,%d,%d,qemu-riscv64 instruction count (exact)"
+            % (k + tuple(c[f] for f in ("routine", "caller", "loads", "stores")))
+            for k, c in results.items()]
+    return md, csv
 
-
-def main():
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--bin", required=True)
-    p.add_argument("--lib", required=True)
-    p.add_argument("--out", required=True)
-    p.add_argument("--qemu", default="qemu-riscv64")
-    p.add_argument("--nm", default="riscv64-linux-gnu-nm")
-    p.add_argument("--objdump", default="riscv64-linux-gnu-objdump")
-    p.add_argument("--cflags", default="", help="the library's build flags, for the report")
-    p.add_argument("--cc", default="riscv64-linux-gnu-gcc", help="the compiler, for the report")
-    args = p.parse_args()
-
-    t0 = time.time()
-    args.cc = "%s (%s)" % (args.cc, run(args.cc.split() + ["--version"]).splitlines()[0])
-    results, info = count(args)
-    checked, problems = self_check(results)
-    if problems or not checked:
-        sys.exit("count.py: the count is not exact:\n  " + "\n  ".join(problems or ["nothing checked"]))
-    info["check"] = "%d cells matched" % checked
-    md = report(args, results, info)
-    write_report(args.out, md, time.time() - t0)
-
-
-if __name__ == "__main__":
-    main()

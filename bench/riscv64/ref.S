@@ -39,14 +39,8 @@
  * change them there.
  */
 
-#define REF_FUNC(name)			\
-	.text ;				\
-	.globl name ;			\
-	.type name, @function ;		\
-	.p2align 2 ;			\
-name:
-
-#define REF_END(name) .size name, . - name
+#define REF_ALIGN	2
+#include "ref_asm.h"
 
 /*
  * ref_clear_words: bytes to an 8-byte boundary, one sd per 8 bytes, bytes.
@@ -279,22 +273,6 @@ REF_FUNC(ref_copy_bytes)
 	ret
 REF_END(ref_copy_bytes)
 
-/*
- * bench_cell_begin / bench_cell_end: the program calls them right before
- * and right after each call it counts. They do nothing; count.py sees them
- * in the instruction log and counts what runs between them. In assembly,
- * so that no compiler can drop or merge the calls.
- * Input:    none
- * Output:   none
- * Clobbers: none
- * Faults:   none
- */
-REF_FUNC(bench_cell_begin)
-	ret
-REF_END(bench_cell_begin)
-
-REF_FUNC(bench_cell_end)
-	ret
-REF_END(bench_cell_end)
+BENCH_MARKERS(ret)
 
 	.section .note.GNU-stack, "", @progbits

@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * What the parts of uaccess-bench share. main.c parses the options, sets
- * up the buffers and the library, and runs the parts in turn: bulk.c
- * measures clear_user and the copies against the references, report.c
- * writes the header and bulk.c's tables (markdown, csv, plot data),
- * strings.c and hardening.c measure and print their own small tables,
- * replay.c replays recorded traces and prints their table. The timing core
- * they all use is timing.h.
+ * uaccess-bench: its parts and what they share. main.c reads the options,
+ * maps the buffers, sets up the library through library.c and calls the
+ * parts in order, each with its inputs as arguments: bulk.c sets up and
+ * measures clear_user and the copies against the references (struct bulk,
+ * bulk.h); report.c prints the header and bulk.c's tables and writes
+ * their data; count.c runs bulk.c's columns for callgrind; strings.c,
+ * hardening.c and replay.c measure and print their own tables. No part
+ * calls another: they share only what is below, timing.h (the timing
+ * core) and ref.h (the reference routines), and only library.c patches
+ * the library.
  *
  * "User" and "kernel" buffers are both ordinary memory of this process,
  * at the same offset into their pages. The library's SMAP feature is
@@ -19,6 +22,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <uaccess.h>
 #include "timing.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
@@ -28,45 +32,14 @@
 /* Room for MAX_SIZE after any page offset and aliasing shift. */
 #define BUF_BYTES	(MAX_SIZE + 2 * PAGE_SIZE)
 #define DEFAULT_ROUNDS	31
+#define MAX_TRACES	16
 
-/* main.c: the run's options and buffers, set up once before any table. */
+/* The run's options and buffers, set up once by main.c. */
 struct bench_env {
 	int rounds;			/* -r: samples per cell */
 	unsigned long page_offset;	/* -a: where in its page a buffer starts */
 	char *user_buf, *kernel_buf;	/* BUF_BYTES each */
 };
-extern struct bench_env env;
-/*
- * Switch the library to a feature set. A refused patch leaves baseline code
- * in place, so the column would not show what it claims: exits.
- */
-void configure_library(unsigned long features);
-
-/* bulk.c: clear_user, copy_to_user, copy_from_user. */
-enum op { OP_CLEAR, OP_COPY_TO, OP_COPY_FROM, NR_OPS };
-extern const char *const op_names[NR_OPS];
-
-/*
- * The feature sets forced onto the library, one column each after "lib"
- * (the set this CPU reports), and the reference strategies of ref.S; the
- * compiler checks these counts against bulk.c's tables.
- */
-#define NR_FORCED_SETS	6
-#define NR_REFERENCES	4
-
-struct forced_set {
-	const char *name;
-	unsigned long features;
-};
-extern const struct forced_set forced_sets[NR_FORCED_SETS];
-
-struct reference {
-	const char *name;
-	const char *about;
-	timer_fn *clear, *copy;
-	timer_fn *checked[NR_OPS];	/* the same behind access_ok() */
-};
-extern const struct reference references[NR_REFERENCES];
 
 /* What a kernel's checked call does around a strategy: access_ok first. */
 #define CHECKED(p, n, call) (access_ok(p, n) ? (call) : (n))
@@ -86,107 +59,87 @@ static inline const char *linux_mask_user_address(const char *p)
 }
 
 /*
- * The columns of the tables: "lib", "lib:__", the forced sets, the
- * references, "glibc", "linux" (Linux's checked call on this CPU). Then,
- * measured for the bounds table and results.csv only: each reference again
- * behind access_ok() (named "ok+" and the strategy); "lib:nomask", the
- * library's __ call behind the same access_ok(): the checked call less
- * its Spectre-v1 mask; and "lib:again", the checked call once more, whose
- * ratio to "lib" is the run's noise.
+ * What Linux 6.x runs on a CPU of features f, in words (bulk.c's "linux"
+ * column and replay.c's run it): clears an inline rep stosb with FSRS,
+ * else its out-of-line routine; copies an inline rep movsb with FSRM,
+ * else its out-of-line routine.
  */
-#define NR_SHOWN_COLUMNS (4 + NR_FORCED_SETS + NR_REFERENCES)
-#define NR_COLUMNS (NR_SHOWN_COLUMNS + NR_REFERENCES + 2)
+static inline const char *linux_clears(unsigned long f)
+{
+	return f & UACCESS_FEAT_FSRS ? "clears: inline rep stosb (FSRS)" :
+				       "clears: out-of-line ref_clear_linux (no FSRS)";
+}
 
-struct column {
-	const char *name;
-	bool uses_lib;		/* uaccess_init_features(features) first */
-	unsigned long features;
-	char strategy[64];	/* uaccess_strategy_name() for them (main.c) */
-	bool is_reference;
-	bool is_checked_reference;
-	timer_fn *time[NR_OPS];
-};
-extern struct column columns[NR_COLUMNS];
-/* What the "linux" column runs on this CPU, in words (setup_columns()). */
-extern const char *linux_about, *linux_about_copy;
+static inline const char *linux_copies(unsigned long f)
+{
+	return f & UACCESS_FEAT_FSRM ? "copies: inline rep movsb (FSRM)" :
+				       "copies: out-of-line ref_copy_linux (no FSRM)";
+}
 
-enum row_kind { ROW_SIZE, ROW_MIX, ROW_ALIAS };
-
-struct row {
-	enum row_kind kind;
-	char label[32];
-	unsigned long n;		/* ROW_SIZE, ROW_ALIAS */
-	uint16_t *mix;			/* ROW_MIX: MIX_LEN sizes */
-	unsigned long next_size;	/* ROW_MIX: where the next sample starts */
-	unsigned long dst_shift;	/* ROW_ALIAS: dst - src mod 4096 */
+enum op { OP_CLEAR, OP_COPY_TO, OP_COPY_FROM, NR_OPS };
+static const char *const op_names[NR_OPS] __attribute__((unused)) = {
+	[OP_CLEAR] = "clear_user",
+	[OP_COPY_TO] = "copy_to_user",
+	[OP_COPY_FROM] = "copy_from_user",
 };
 
-#define MAX_ROWS 256
-#define MIX_LEN		65536	/* sizes drawn per random mix */
-extern struct row rows[MAX_ROWS];
-extern int nr_rows;
+/*
+ * library.c: the library's setup, the only code that patches it. Once
+ * set up it runs the detected feature set (less SMAP), the set returned;
+ * a part that selects another restores it before it returns. A refused
+ * patch leaves baseline code in place, so a column would not show what it
+ * claims: each of these exits instead.
+ */
+unsigned long library_setup(unsigned long *detected);
+void library_select(unsigned long features);
+void library_restore(void);
+/* The strategy of a feature set in words (uaccess_strategy_name()). */
+void library_strategy(unsigned long features, char *buf, size_t len);
 
-/* The median ticks per call of each cell, once measure_bulk() is done. */
-extern double ticks[NR_OPS][MAX_ROWS][NR_COLUMNS];
-
-void setup_rows(void);
-void setup_columns(unsigned long lib_features);
-/* Each reference against memset/memcpy; exits if one is wrong. */
-void check_references(void);
-/* Calibration, then `rounds` rounds over every cell, then the medians. */
-void measure_bulk(void);
-bool row_applies(enum op op, const struct row *r);
-int column_index(const char *name);
-int size_row(unsigned long n);
-
-/* report.c: results.md (and stdout), results.csv, clear_user.dat. */
+/* output.c: results.md and the data files of the run's directory. */
 void open_report(const char *dir);
-/* DIR/NAME opened for writing; exits if it cannot be. */
-FILE *open_output(const char *dir, const char *name);
 void close_report(void);
 /* Markdown: to stdout and to results.md alike. */
 void out(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* The machine, the library's strategies, the columns and the method. */
-void report_header(unsigned long detected, int cpu, double ghz,
-		   bool strings_only);
-/* Per op: ticks per call, GB/s at the large sizes, the summary lines. */
-void report_bulk(double ghz);
-void write_csv(const char *dir);
-void write_plot_data(const char *dir);
-
-/* strings.c: strnlen_user and strncpy_from_user. */
-void strings_table(void);
+/* DIR/NAME opened for writing; exits if it cannot be. */
+FILE *open_output(const char *dir, const char *name);
 
 /*
- * One cell of a strings or hardening table: a timer, run on a user string
- * of len bytes.
+ * timing.c, for the small tables (strings.c, hardening.c): a cell is a
+ * timer run on a user string of len bytes; time_cells() times them as
+ * bulk.c times its own and puts cells[i]'s median ticks per call in
+ * med[i]. str_batch(): the batch of calls on such a string.
  */
 struct cell {
 	timer_fn *timer;
 	unsigned long len;
 };
-/*
- * Time a table's cells as measure_bulk() does its own; med[i] is
- * cells[i]'s median ticks per call.
- */
-void time_cells(const struct cell *cells, size_t nr_cells, double *med);
+void time_cells(const struct bench_env *env, const struct cell *cells,
+		size_t nr_cells, double *med);
+struct batch str_batch(const struct bench_env *env, unsigned long len,
+		       unsigned long calls);
+#define STR_SLACK	64	/* count = length + STR_SLACK: the NUL is found */
 
-/* hardening.c: the range check, the Spectre-v1 mask, the barrier. */
-void hardening_table(void);
-
+/* The parts, in main.c's order; those that time bulk calls return not_done. */
+struct bulk;
+struct trace;
+struct bulk *bulk_setup(const struct bench_env *env, unsigned long lib);
+void report_header(const struct bench_env *env, const struct bulk *bulk,
+		   unsigned long detected, int cpu, double ghz, bool no_bulk);
+unsigned long bulk_measure(const struct bench_env *env, struct bulk *bulk);
+void report_bulk(const struct bulk *bulk, double ghz);
+void write_csv(const struct bulk *bulk, const char *dir);
+void write_plot_data(const struct bulk *bulk, const char *dir);
+unsigned long count_table(const struct bench_env *env, const struct bulk *bulk);
 /*
- * count.c: every column's calls at fixed sizes, for callgrind to
- * count (make bench-count, bench/x86_64/count.py); prints nothing.
+ * replay.c: load_trace() reads a file of "clear|to|from SIZE" lines
+ * (gzipped if it ends in .gz), or exits; replay_table() prints the table
+ * of the traces and writes DIR/replay.dat for bench/x86_64/plot.gp.
  */
-void count_table(void);
-
-/*
- * replay.c: recorded size traces replayed in order. load_trace() reads a
- * file of "clear|to|from SIZE" lines (gzipped if it ends in .gz); exits if
- * it cannot. replay_table() prints the table of the traces loaded, if any,
- * and writes DIR/replay.dat for bench/x86_64/replay.gp.
- */
-void load_trace(const char *path);
-void replay_table(const char *dir);
+struct trace *load_trace(const char *path);
+unsigned long replay_table(const struct bench_env *env, struct trace *const *traces,
+			   int nr_traces, unsigned long lib, const char *dir);
+void strings_table(const struct bench_env *env, const char *lib_strategy);
+void hardening_table(const struct bench_env *env);
 
 #endif

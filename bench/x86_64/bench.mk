@@ -7,13 +7,10 @@
 # results.csv and, when gnuplot is installed, bench.png and replay.png. Seconds on an
 # idle machine; BENCH_ARGS passes options to the program (uaccess-bench -h).
 #
-# Included through bench/bench.mk by the top-level Makefile, which
-# defines O, LIB, CC, CPPFLAGS, Q and quiet.
+# Included through bench/bench.mk (which builds the program) by the
+# top-level Makefile, which defines O, TEST_LIB, CC, CPPFLAGS, Q and quiet.
 
-BENCH_DIR := $(O)/bench
 BENCH_SRCS := $(wildcard bench/x86_64/*.c bench/x86_64/*.S)
-BENCH_OBJS := $(addprefix $(BENCH_DIR)/,$(addsuffix .o,$(basename $(notdir $(BENCH_SRCS)))))
-BENCH_BIN := $(BENCH_DIR)/uaccess-bench
 # -mno-red-zone: <uaccess.h>'s inline code calls routines from asm, and a
 # call writes below the stack pointer. -falign-loops=64: every timer loop
 # starts a cache line, so that no column gains or loses by where the
@@ -26,31 +23,16 @@ BENCH_LDFLAGS := -pie $(EXTRA_LDFLAGS)
 # itself then stays on whichever CPU it starts on. Expanded only by `bench`.
 BENCH_PIN = $(shell taskset -c 1 true 2>/dev/null && echo taskset -c 1)
 
-$(BENCH_DIR)/%.o: bench/x86_64/%.c
-	$(quiet) CC $@
-	$(Q)mkdir -p $(@D) && $(CC) $(CPPFLAGS) $(BENCH_CFLAGS) -MMD -MP -c $< -o $@
-
-$(BENCH_DIR)/%.o: bench/x86_64/%.S
-	$(quiet) AS $@
-	$(Q)mkdir -p $(@D) && $(CC) $(CPPFLAGS) $(BENCH_CFLAGS) -MMD -MP -c $< -o $@
-
 # The recorded traces replayed by `make bench` (record.sh writes them).
 BENCH_TRACES := $(wildcard bench/x86_64/traces/*.gz)
 
-$(BENCH_BIN): $(BENCH_OBJS) $(TEST_LIB)
-	$(quiet) LD $@
-	$(Q)$(CC) $(BENCH_LDFLAGS) -o $@ $(BENCH_OBJS) $(TEST_LIB)
-
 # The plots of DIR's data files, where gnuplot is installed.
 bench_plots = if command -v gnuplot >/dev/null 2>&1; then \
-		if [ -f $(1)/clear_user.dat ]; then \
-			gnuplot -e "dir='$(1)'" bench/x86_64/bench.gp && \
-			echo "plot: $(1)/bench.png"; \
-		fi; \
-		if [ -f $(1)/replay.dat ]; then \
-			gnuplot -e "dir='$(1)'" bench/x86_64/replay.gp && \
-			echo "plot: $(1)/replay.png"; \
-		fi; \
+		for p in clear_user:bench replay:replay; do \
+			[ -f $(1)/$${p%:*}.dat ] || continue; \
+			gnuplot -e "dir='$(1)'; what='$${p%:*}'" bench/x86_64/plot.gp && \
+			echo "plot: $(1)/$${p\#*:}.png"; \
+		done; \
 	fi
 
 bench: $(BENCH_BIN)
@@ -92,9 +74,8 @@ bench-trace: $(BENCH_BIN)
 # <valgrind/callgrind.h>) is installed.
 bench-count:
 	$(Q)sh scripts/install-deps.sh valgrind python3
-	$(Q)rm -f $(BENCH_DIR)/count.o
+	$(Q)rm -f $(BENCH_DIR)/bench/x86_64/count.o
 	$(Q)$(MAKE) --no-print-directory $(BENCH_BIN)
 	$(Q)python3 bench/x86_64/count.py $(BENCH_BIN) $(BENCH_DIR)
 
 .PHONY: bench bench-median bench-trace bench-count
--include $(BENCH_OBJS:.o=.d)

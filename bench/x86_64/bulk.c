@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
 /*
- * The bulk tables: ticks per call of clear_user, copy_to_user and
- * copy_from_user at fixed sizes, random mixes of sizes and aliasing
- * shifts, for the library as shipped, its unchecked calls, the library
- * forced onto each feature set, the reference strategies of ref.S and
- * glibc's memset/memcpy (the columns).
+ * The bulk tables' cells (struct bulk, bulk.h): ticks per call of
+ * clear_user, copy_to_user and copy_from_user at fixed sizes, random mixes
+ * of sizes and aliasing shifts, for the library as shipped, its unchecked
+ * calls, the library forced onto each feature set, the reference
+ * strategies of ref.S and glibc's memset/memcpy (the columns).
+ * bulk_setup() builds the rows and columns, bulk_measure() fills the
+ * ticks; report.c prints them.
  *
  * One round measures every column, op and row once, so slow drifts of a
  * shared machine (other tenants, clock changes) fall on all columns
@@ -21,17 +23,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <uaccess.h>
-#include "bench.h"
+#include "bulk.h"
 #include "ref.h"
 
 /* A mix sample averages over at least this many sizes, however slow. */
 #define MIN_MIX_CALLS	64UL
-
-const char *const op_names[NR_OPS] = {
-	[OP_CLEAR] = "clear_user",
-	[OP_COPY_TO] = "copy_to_user",
-	[OP_COPY_FROM] = "copy_from_user",
-};
 
 /* ---- Timers ---------------------------------------------------------- */
 
@@ -85,8 +81,11 @@ DEFINE_TIMER(time_glibc_copy, (libc_memcpy(to, from, n), 0UL))
 
 /* ---- Columns --------------------------------------------------------- */
 
-/* Add a line to compare another feature set (and count it in bench.h). */
-const struct forced_set forced_sets[] = {
+/* Add a line to compare another feature set (and count it in bulk.h). */
+static const struct {
+	const char *name;
+	unsigned long features;
+} forced_sets[] = {
 	{ "none", 0 },
 	{ "erms", UACCESS_FEAT_ERMS },
 	{ "erms+stosb", UACCESS_FEAT_ERMS | UACCESS_FEAT_FSRM |
@@ -99,99 +98,75 @@ const struct forced_set forced_sets[] = {
 		      UACCESS_FEAT_LOW_FIRST },
 };
 
-/* The summary compares the library with the best of these. */
-const struct reference references[] = {
-	{ "ref:bytes", "byte loop", time_bytes_clear, time_bytes_copy,
-	  CHECKED_TIMERS(bytes) },
+/*
+ * The summary compares the library with the best of these; Linux's own
+ * routines last, checked with them, not columns of their own.
+ */
+static const struct reference {
+	const char *name;
+	const char *about;
+	unsigned long (*clear)(void *to, unsigned long n);
+	unsigned long (*copy)(void *to, const void *from, unsigned long n);
+	timer_fn *time[2];		/* clear, copy */
+	timer_fn *checked[NR_OPS];	/* the same behind access_ok() */
+} references[] = {
+	{ "ref:bytes", "byte loop", ref_clear_bytes, ref_copy_bytes,
+	  { time_bytes_clear, time_bytes_copy }, CHECKED_TIMERS(bytes) },
 	{ "ref:unrolled", "8-byte stores, 64 per iteration, then quadword and byte loops",
-	  time_loop_clear, time_loop_copy, CHECKED_TIMERS(loop) },
-	{ "ref:rep", "rep stosb / rep movsb only", time_rep_clear, time_rep_copy,
-	  CHECKED_TIMERS(rep) },
-	{ "ref:repq", "rep stosq / rep movsq, then a byte loop",
-	  time_repq_clear, time_repq_copy, CHECKED_TIMERS(repq) },
+	  ref_clear_loop, ref_copy_loop, { time_loop_clear, time_loop_copy },
+	  CHECKED_TIMERS(loop) },
+	{ "ref:rep", "rep stosb / rep movsb only", ref_clear_rep, ref_copy_rep,
+	  { time_rep_clear, time_rep_copy }, CHECKED_TIMERS(rep) },
+	{ "ref:repq", "rep stosq / rep movsq, then a byte loop", ref_clear_repq,
+	  ref_copy_repq, { time_repq_clear, time_repq_copy }, CHECKED_TIMERS(repq) },
+	{ "ref_clear_linux / ref_copy_linux", NULL, ref_clear_linux, ref_copy_linux,
+	  { NULL, NULL }, { NULL } },
 };
+_Static_assert(ARRAY_SIZE(forced_sets) == NR_FORCED_SETS, "bulk.h counts them");
+_Static_assert(ARRAY_SIZE(references) == NR_REFERENCES + 1, "bulk.h counts them");
 
-struct column columns[NR_COLUMNS];
-const char *linux_about, *linux_about_copy;
-
-static void add_lib_column(int *c, const char *name, unsigned long features)
+static void setup_columns(struct bulk *b, unsigned long lib)
 {
-	columns[(*c)++] = (struct column){
-		.name = name, .uses_lib = true, .features = features,
-		.time = { time_lib_clear, time_lib_copy_to, time_lib_copy_from },
-	};
-}
+	struct column *col = b->columns;
 
-void setup_columns(unsigned long lib_features)
-{
-	int c = 0;
-
-	add_lib_column(&c, "lib", lib_features);
+	*col++ = (struct column){ "lib", COL_LIB, true, lib, .time = {
+		time_lib_clear, time_lib_copy_to, time_lib_copy_from } };
 	/* The same without access_ok(): like for like with the references. */
-	columns[c++] = (struct column){
-		.name = "lib:__", .uses_lib = true, .features = lib_features,
-		.time = { time_raw_clear, time_raw_copy_to, time_raw_copy_from },
-	};
+	*col++ = (struct column){ "lib:__", COL_LIB, true, lib, .time = {
+		time_raw_clear, time_raw_copy_to, time_raw_copy_from } };
 	for (size_t i = 0; i < ARRAY_SIZE(forced_sets); i++)
-		add_lib_column(&c, forced_sets[i].name, forced_sets[i].features);
-	for (size_t i = 0; i < ARRAY_SIZE(references); i++)
-		columns[c++] = (struct column){
-			.name = references[i].name, .is_reference = true,
-			.time = { references[i].clear, references[i].copy,
-				  references[i].copy },
-		};
-	columns[c++] = (struct column){
-		.name = "glibc",
-		.time = { time_glibc_clear, time_glibc_copy, time_glibc_copy },
-	};
-	/*
-	 * What Linux 6.x runs on this CPU, checked as it checks (bench.h):
-	 * clears an inline rep stosb with FSRS, else its out-of-line routine;
-	 * copies an inline rep movsb with FSRM, else its out-of-line routine.
-	 */
-	columns[c++] = (struct column){
-		.name = "linux",
-		.time = {
-			lib_features & UACCESS_FEAT_FSRS ? time_ok_rep_clear
-							 : time_ok_linux_clear,
-			lib_features & UACCESS_FEAT_FSRM ? time_ok_rep_to
-							 : time_ok_linux_to,
-			lib_features & UACCESS_FEAT_FSRM ? time_masked_rep_from
-							 : time_masked_linux_from,
-		},
-	};
-	linux_about = lib_features & UACCESS_FEAT_FSRS ?
-		      "clears: inline rep stosb (FSRS)" :
-		      "clears: out-of-line ref_clear_linux (no FSRS)";
-	linux_about_copy = lib_features & UACCESS_FEAT_FSRM ?
-			   "copies: inline rep movsb (FSRM)" :
-			   "copies: out-of-line ref_copy_linux (no FSRM)";
-	for (size_t i = 0; i < ARRAY_SIZE(references); i++) {
+		*col++ = (struct column){ forced_sets[i].name, COL_FORCED, true,
+			forced_sets[i].features, .time = {
+			time_lib_clear, time_lib_copy_to, time_lib_copy_from } };
+	for (size_t i = 0; i < NR_REFERENCES; i++)
+		*col++ = (struct column){ references[i].name, COL_REF,
+			.about = references[i].about, .time = { references[i].time[0],
+			references[i].time[1], references[i].time[1] } };
+	*col++ = (struct column){ "glibc", COL_OTHER, .time = {
+		time_glibc_clear, time_glibc_copy, time_glibc_copy } };
+	/* What Linux 6.x runs on this CPU (bench.h), checked as it checks. */
+	*col++ = (struct column){ "linux", COL_OTHER, .time = {
+		lib & UACCESS_FEAT_FSRS ? time_ok_rep_clear : time_ok_linux_clear,
+		lib & UACCESS_FEAT_FSRM ? time_ok_rep_to : time_ok_linux_to,
+		lib & UACCESS_FEAT_FSRM ? time_masked_rep_from : time_masked_linux_from,
+	} };
+	for (size_t i = 0; i < NR_REFERENCES; i++) {
 		static char names[NR_REFERENCES][32];
 
 		snprintf(names[i], sizeof(names[i]), "ok+%s",
 			 references[i].name + strlen("ref:"));
-		columns[c++] = (struct column){
-			.name = names[i], .is_checked_reference = true,
-			.time = { references[i].checked[OP_CLEAR],
-				  references[i].checked[OP_COPY_TO],
-				  references[i].checked[OP_COPY_FROM] },
-		};
+		*col++ = (struct column){ names[i], COL_CHECKED_REF, .time = {
+			references[i].checked[OP_CLEAR], references[i].checked[OP_COPY_TO],
+			references[i].checked[OP_COPY_FROM] } };
 	}
-	columns[c++] = (struct column){
-		.name = "lib:nomask", .uses_lib = true, .features = lib_features,
-		.time = { time_nomask_clear, time_nomask_copy_to, time_nomask_copy_from },
-	};
-	add_lib_column(&c, "lib:again", lib_features);
-}
-
-int column_index(const char *name)
-{
-	for (size_t c = 0; c < NR_COLUMNS; c++)
-		if (!strcmp(columns[c].name, name))
-			return (int)c;
-	fprintf(stderr, "bench: no column %s\n", name);
-	exit(2);
+	*col++ = (struct column){ "lib:nomask", COL_LIB, true, lib, .time = {
+		time_nomask_clear, time_nomask_copy_to, time_nomask_copy_from } };
+	*col++ = (struct column){ "lib:again", COL_LIB, true, lib, .time = {
+		time_lib_clear, time_lib_copy_to, time_lib_copy_from } };
+	/* What each library column runs, in words: the report patches nothing. */
+	for (col = b->columns; col < b->columns + NR_COLUMNS; col++)
+		if (col->uses_lib)
+			library_strategy(col->features, col->strategy, sizeof(col->strategy));
 }
 
 /* ---- Rows ------------------------------------------------------------ */
@@ -224,35 +199,32 @@ static const struct {
 static const unsigned long alias_sizes[] = { 64, 256 };
 static const unsigned long alias_shifts[] = { 0, 1, 8, 32, 63 };
 
-struct row rows[MAX_ROWS];
-int nr_rows;
-
-static struct row *add_row(enum row_kind kind)
+static struct row *add_row(struct bulk *b, enum row_kind kind)
 {
-	struct row *r = &rows[nr_rows++];
+	struct row *r = &b->rows[b->nr_rows++];
 
 	r->kind = kind;
 	return r;
 }
 
-void setup_rows(void)
+static void setup_rows(struct bulk *b)
 {
 	struct row *r;
 
 	for (unsigned long n = 0; n <= 128; n++) {
-		r = add_row(ROW_SIZE);
+		r = add_row(b, ROW_SIZE);
 		r->n = n;
 		snprintf(r->label, sizeof(r->label), "%lu", n);
 	}
 	for (size_t i = 0; i < ARRAY_SIZE(large_sizes); i++) {
-		r = add_row(ROW_SIZE);
+		r = add_row(b, ROW_SIZE);
 		r->n = large_sizes[i];
 		snprintf(r->label, sizeof(r->label), "%lu", r->n);
 	}
 	for (size_t i = 0; i < ARRAY_SIZE(mixes); i++) {
 		unsigned long span = mixes[i].hi - mixes[i].lo + 1;
 
-		r = add_row(ROW_MIX);
+		r = add_row(b, ROW_MIX);
 		snprintf(r->label, sizeof(r->label), "%s", mixes[i].label);
 		r->mix = malloc(MIX_LEN * sizeof(*r->mix));
 		if (!r->mix) {
@@ -264,7 +236,7 @@ void setup_rows(void)
 	}
 	for (size_t i = 0; i < ARRAY_SIZE(alias_sizes); i++)
 		for (size_t k = 0; k < ARRAY_SIZE(alias_shifts); k++) {
-			r = add_row(ROW_ALIAS);
+			r = add_row(b, ROW_ALIAS);
 			r->n = alias_sizes[i];
 			r->dst_shift = alias_shifts[k];
 			snprintf(r->label, sizeof(r->label), "alias %lu d=%lu",
@@ -272,27 +244,78 @@ void setup_rows(void)
 		}
 }
 
-/* Aliasing is about a copy's loads meeting its stores: clears have none. */
-bool row_applies(enum op op, const struct row *r)
+/*
+ * A reference routine that skipped work would look fast: check each one
+ * against memset/memcpy first, bytes around the range included.
+ */
+static void check_references(const struct bench_env *env)
 {
-	return !(op == OP_CLEAR && r->kind == ROW_ALIAS);
+	static const unsigned long sizes[] = { 0, 1, 7, 8, 9, 63, 64, 65, 127,
+					       144, 200, 4095, 4096, 65537 };
+	char *dst = env->user_buf + env->page_offset;
+	char *src = env->kernel_buf + env->page_offset;
+
+	for (size_t i = 0; i < ARRAY_SIZE(references); i++)
+		for (size_t k = 0; k < ARRAY_SIZE(sizes); k++) {
+			unsigned long n = sizes[k];
+			bool ok = true;
+
+			for (unsigned long j = 0; j < n + 2; j++) {
+				dst[j] = (char)0xee;
+				src[j] = (char)(j * 7 + 1);
+			}
+			references[i].clear(dst + 1, n);
+			for (unsigned long j = 0; j < n; j++)
+				ok &= dst[j + 1] == 0;
+			ok &= dst[0] == (char)0xee && dst[n + 1] == (char)0xee;
+			references[i].copy(dst + 1, src, n);
+			ok &= !memcmp(dst + 1, src, n);
+			ok &= dst[0] == (char)0xee && dst[n + 1] == (char)0xee;
+			if (!ok) {
+				fprintf(stderr, "bench: %s is wrong at size %lu\n",
+					references[i].name, n);
+				exit(1);
+			}
+		}
+	memset(env->user_buf, 0x5a, BUF_BYTES);
+	memset(env->kernel_buf, 0x5a, BUF_BYTES);
 }
 
-int size_row(unsigned long n)
+struct bulk *bulk_setup(const struct bench_env *env, unsigned long lib)
 {
-	for (int i = 0; i < nr_rows; i++)
-		if (rows[i].kind == ROW_SIZE && rows[i].n == n)
-			return i;
-	fprintf(stderr, "bench: no row for size %lu\n", n);
-	exit(2);
+	struct bulk *b = calloc(1, sizeof(*b));
+
+	if (!b) {
+		perror("calloc");
+		exit(2);
+	}
+	setup_rows(b);
+	check_references(env);
+	setup_columns(b, lib);
+	return b;
 }
 
-/* ---- Batches --------------------------------------------------------- */
+/* ---- Measurement ----------------------------------------------------- */
 
-static struct batch batch_for(enum op op, struct row *r, unsigned long calls)
+struct measure {
+	const struct bench_env *env;
+	struct bulk *b;
+	/* Per (op, row, column): calls per batch, then samples, then the median. */
+	unsigned long calls[NR_OPS][MAX_ROWS][NR_COLUMNS];
+	double *samples;		/* [op][row][column][round] */
+};
+
+static double *sample_at(struct measure *m, int op, int row, int col, int round)
 {
-	char *user = env.user_buf + env.page_offset;
-	char *kernel = env.kernel_buf + env.page_offset;
+	return &m->samples[(((size_t)op * MAX_ROWS + row) * NR_COLUMNS + col) *
+			   m->env->rounds + round];
+}
+
+static struct batch batch_for(const struct bench_env *env, enum op op,
+			      struct row *r, unsigned long calls)
+{
+	char *user = env->user_buf + env->page_offset;
+	char *kernel = env->kernel_buf + env->page_offset;
 	struct batch b = { .n = r->n, .calls = calls };
 
 	/*
@@ -319,19 +342,6 @@ static struct batch batch_for(enum op op, struct row *r, unsigned long calls)
 	return b;
 }
 
-/* ---- Measurement ----------------------------------------------------- */
-
-/* Per (op, row, column): calls per batch, then samples, then the median. */
-static unsigned long calls_per_batch[NR_OPS][MAX_ROWS][NR_COLUMNS];
-static double *samples;		/* [op][row][column][round] */
-double ticks[NR_OPS][MAX_ROWS][NR_COLUMNS];
-
-static double *sample_at(int op, int row, int col, int round)
-{
-	return &samples[(((size_t)op * MAX_ROWS + row) * NR_COLUMNS + col) *
-			env.rounds + round];
-}
-
 /*
  * One round: every column, op and row once. round < 0 is a calibration
  * round, which also warms caches and branch predictors: its batches have
@@ -339,7 +349,7 @@ static double *sample_at(int op, int row, int col, int round)
  * calibration sample decides, since an interrupt in the only one would
  * leave batches so short that reading the TSC dominated them.
  */
-static void run_round(int round)
+static void run_round(struct measure *m, int round)
 {
 	for (int k = 0; k < (int)NR_COLUMNS; k++) {
 		/*
@@ -348,21 +358,21 @@ static void run_round(int round)
 		 * predictors) is spread over all columns.
 		 */
 		int c = (k + (round > 0 ? round : 0)) % (int)NR_COLUMNS;
-		const struct column *col = &columns[c];
+		const struct column *col = &m->b->columns[c];
 
 		if (col->uses_lib)
-			configure_library(col->features);
+			library_select(col->features);
 		for (int op = 0; op < NR_OPS; op++)
-			for (int i = 0; i < nr_rows; i++) {
-				struct row *r = &rows[i];
-				unsigned long *calls = &calls_per_batch[op][i][c];
+			for (int i = 0; i < m->b->nr_rows; i++) {
+				struct row *r = &m->b->rows[i];
+				unsigned long *calls = &m->calls[op][i][c];
 				unsigned long want;
 				struct batch b;
 				double per_call;
 
 				if (!row_applies(op, r))
 					continue;
-				b = batch_for(op, r, round < 0 ? CALIBRATION_CALLS : *calls);
+				b = batch_for(m->env, op, r, round < 0 ? CALIBRATION_CALLS : *calls);
 				/*
 				 * A batch of a few calls (the large sizes) would
 				 * time the caches as the cells before it left
@@ -374,7 +384,7 @@ static void run_round(int round)
 					col->time[op](&b);
 				per_call = (double)col->time[op](&b) / (double)b.calls;
 				if (round >= 0) {
-					*sample_at(op, i, c, round) = per_call;
+					*sample_at(m, op, i, c, round) = per_call;
 					continue;
 				}
 				want = (unsigned long)(TARGET_TICKS / (per_call + 1.0));
@@ -388,68 +398,31 @@ static void run_round(int round)
 	}
 }
 
-static void take_medians(void)
+unsigned long bulk_measure(const struct bench_env *env, struct bulk *b)
 {
-	for (int op = 0; op < NR_OPS; op++)
-		for (int i = 0; i < nr_rows; i++)
-			for (int c = 0; c < (int)NR_COLUMNS; c++) {
-				double *s = sample_at(op, i, c, 0);
+	struct measure *m = calloc(1, sizeof(*m));
 
-				qsort(s, (size_t)env.rounds, sizeof(*s), compare_double);
-				ticks[op][i][c] = s[env.rounds / 2];
-			}
-}
-
-/*
- * A reference routine that skipped work would look fast: check each one
- * against memset/memcpy first, bytes around the range included.
- */
-void check_references(void)
-{
-	static const unsigned long sizes[] = { 0, 1, 7, 8, 9, 63, 64, 65, 127,
-					       200, 4095, 4096, 65537 };
-	char *dst = env.user_buf + env.page_offset, *src = env.kernel_buf + env.page_offset;
-
-	for (size_t i = 0; i < ARRAY_SIZE(references); i++)
-		for (size_t k = 0; k < ARRAY_SIZE(sizes); k++) {
-			unsigned long n = sizes[k];
-			struct batch b = { .to = dst + 1, .from = src, .n = n,
-					   .calls = 1 };
-			bool ok = true;
-
-			for (unsigned long j = 0; j < n + 2; j++) {
-				dst[j] = (char)0xee;
-				src[j] = (char)(j * 7 + 1);
-			}
-			references[i].clear(&b);
-			for (unsigned long j = 0; j < n; j++)
-				ok &= dst[j + 1] == 0;
-			ok &= dst[0] == (char)0xee && dst[n + 1] == (char)0xee;
-			references[i].copy(&b);
-			ok &= !memcmp(dst + 1, src, n);
-			ok &= dst[0] == (char)0xee && dst[n + 1] == (char)0xee;
-			if (!ok) {
-				fprintf(stderr, "bench: %s is wrong at size %lu\n",
-					references[i].name, n);
-				exit(1);
-			}
-		}
-	memset(env.user_buf, 0x5a, BUF_BYTES);
-	memset(env.kernel_buf, 0x5a, BUF_BYTES);
-}
-
-void measure_bulk(void)
-{
-	samples = calloc((size_t)NR_OPS * MAX_ROWS * NR_COLUMNS * env.rounds,
-			 sizeof(*samples));
-	if (!samples) {
+	if (m)
+		m->samples = calloc((size_t)NR_OPS * MAX_ROWS * NR_COLUMNS * env->rounds,
+				    sizeof(*m->samples));
+	if (!m || !m->samples) {
 		perror("calloc");
 		exit(2);
 	}
-	fprintf(stderr, "bench: calibrating, then %d rounds\n", env.rounds);
+	m->env = env;
+	m->b = b;
+	fprintf(stderr, "bench: calibrating, then %d rounds\n", env->rounds);
 	for (int i = 0; i < 3; i++)
-		run_round(-1);
-	for (int round = 0; round < env.rounds; round++)
-		run_round(round);
-	take_medians();
+		run_round(m, -1);
+	for (int round = 0; round < env->rounds; round++)
+		run_round(m, round);
+	library_restore();
+	for (int op = 0; op < NR_OPS; op++)
+		for (int i = 0; i < b->nr_rows; i++)
+			for (int c = 0; c < (int)NR_COLUMNS; c++)
+				b->ticks[op][i][c] = median(sample_at(m, op, i, c, 0),
+							    env->rounds);
+	free(m->samples);
+	free(m);
+	return not_done;
 }

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <uaccess.h>
-#include "bench.h"
+#include "bulk.h"
 
 #if __has_include(<valgrind/callgrind.h>)
 #include <valgrind/callgrind.h>
@@ -42,21 +42,21 @@ static void count_cell(timer_fn *t, struct batch *b, const char *op,
 	}
 }
 
-void count_table(void)
+unsigned long count_table(const struct bench_env *env, const struct bulk *bulk)
 {
-	char *user = env.user_buf + env.page_offset;
-	char *kernel = env.kernel_buf + env.page_offset;
+	char *user = env->user_buf + env->page_offset;
+	char *kernel = env->kernel_buf + env->page_offset;
 	struct batch b = { .to = user, .from = kernel };
 
 	count_cell(count_empty, &b, "empty", "-");
 	for (int c = 0; c < (int)NR_COLUMNS; c++) {
-		const struct column *col = &columns[c];
+		const struct column *col = &bulk->columns[c];
 
 		if (!strcmp(col->name, "lib:again"))
 			continue;	/* the same code as "lib" */
 
 		if (col->uses_lib) {
-			configure_library(col->features);
+			library_select(col->features);
 			printf("column %s: %s\n", col->name, col->strategy);
 		}
 		for (int op = 0; op < NR_OPS; op++)
@@ -67,11 +67,13 @@ void count_table(void)
 				count_cell(col->time[op], &b, op_names[op], col->name);
 			}
 	}
-	configure_library(columns[0].features);
+	library_restore();
+	return not_done;
 }
 #else
-void count_table(void)
+unsigned long count_table(const struct bench_env *env, const struct bulk *bulk)
 {
+	(void)env, (void)bulk;
 	fprintf(stderr, "bench: built without <valgrind/callgrind.h>: "
 		"make bench-count installs valgrind\n");
 	exit(2);

@@ -36,20 +36,6 @@ static long get_check(const uint32_t *p)
 	return __get_user(v, p) + (long)v;
 }
 
-static long get_window(const uint32_t *p)
-{
-	uint32_t v;
-
-	if (!user_access_begin(p, sizeof(*p)))
-		return -UACCESS_EFAULT;
-	unsafe_get_user(v, p, efault);
-	user_access_end();
-	return (long)v;
-efault:
-	user_access_end();
-	return -UACCESS_EFAULT;
-}
-
 static long put_check(uint32_t *p, uint32_t v)
 {
 	if (!access_ok(p, sizeof(*p)))
@@ -57,41 +43,37 @@ static long put_check(uint32_t *p, uint32_t v)
 	return __put_user(v, p);
 }
 
-static long put_window(uint32_t *p, uint32_t v)
-{
-	if (!user_access_begin(p, sizeof(*p)))
-		return -UACCESS_EFAULT;
-	unsafe_put_user(v, p, efault);
-	user_access_end();
-	return 0;
-efault:
-	user_access_end();
-	return -UACCESS_EFAULT;
+/*
+ * get_NAME and put_NAME: one unsafe_ access in a window that `open` opens
+ * (it may return -UACCESS_EFAULT), user_access_end() after it.
+ */
+#define WINDOW_ACCESSES(name, open)					\
+static long get_##name(const uint32_t *p)				\
+{									\
+	uint32_t v;							\
+									\
+	open;								\
+	unsafe_get_user(v, p, efault);					\
+	user_access_end();						\
+	return (long)v;							\
+efault:									\
+	user_access_end();						\
+	return -UACCESS_EFAULT;						\
+}									\
+									\
+static long put_##name(uint32_t *p, uint32_t v)				\
+{									\
+	open;								\
+	unsafe_put_user(v, p, efault);					\
+	user_access_end();						\
+	return 0;							\
+efault:									\
+	user_access_end();						\
+	return -UACCESS_EFAULT;						\
 }
 
-static long get_masked(const uint32_t *p)
-{
-	uint32_t v;
-
-	p = masked_user_access_begin(p);
-	unsafe_get_user(v, p, efault);
-	user_access_end();
-	return (long)v;
-efault:
-	user_access_end();
-	return -UACCESS_EFAULT;
-}
-
-static long put_masked(uint32_t *p, uint32_t v)
-{
-	p = masked_user_access_begin(p);
-	unsafe_put_user(v, p, efault);
-	user_access_end();
-	return 0;
-efault:
-	user_access_end();
-	return -UACCESS_EFAULT;
-}
+WINDOW_ACCESSES(window, if (!user_access_begin(p, sizeof(*p))) return -UACCESS_EFAULT)
+WINDOW_ACCESSES(masked, p = masked_user_access_begin(p))
 
 static inline long get_raw(const uint32_t *p)
 {
@@ -173,23 +155,22 @@ static timer_fn *const hd_timers[NR_HD_OPS][NR_HD_COLS] = {
 		     time_put_window, time_put_masked },
 };
 
-void hardening_table(void)
+void hardening_table(const struct bench_env *env)
 {
 	struct cell cells[NR_HD_OPS][NR_HD_COLS];
 	double med[NR_HD_OPS][NR_HD_COLS];
 	struct cell hc_cells[NR_HC_OPS][NR_HC_COLS];
 	double hc_med[NR_HC_OPS][NR_HC_COLS];
 
-	configure_library(columns[0].features);
 	/* One 4-byte access at the start of an 8-byte string. */
 	for (int op = 0; op < NR_HD_OPS; op++)
 		for (int c = 0; c < NR_HD_COLS; c++)
 			cells[op][c] = (struct cell){ hd_timers[op][c], 8 };
-	time_cells(&cells[0][0], NR_HD_OPS * NR_HD_COLS, &med[0][0]);
+	time_cells(env, &cells[0][0], NR_HD_OPS * NR_HD_COLS, &med[0][0]);
 	for (int op = 0; op < NR_HC_OPS; op++)
 		for (int c = 0; c < NR_HC_COLS; c++)
 			hc_cells[op][c] = (struct cell){ hc_timers[op][c], 8 };
-	time_cells(&hc_cells[0][0], NR_HC_OPS * NR_HC_COLS, &hc_med[0][0]);
+	time_cells(env, &hc_cells[0][0], NR_HC_OPS * NR_HC_COLS, &hc_med[0][0]);
 
 	out("\n## hardening: ticks per call (Spectre-v1 mask vs barrier)\n");
 	out("\n__ form: no check; check: access_ok + __ form; shipped: "

@@ -3,10 +3,10 @@
  * uaccess-bench: TSC ticks per call of clear_user, copy_to_user and
  * copy_from_user, next to the library forced onto each feature set, the
  * reference strategies of ref.S and glibc's memset/memcpy; then the
- * replayed traces (-t), the strings and the hardening tables. bench.h says which file does what.
+ * replayed traces (-t), the strings and the hardening tables. bench.h says
+ * which file does what.
  *
- * This file: the options, the buffers, the library's text patching in a
- * Linux process, and the order of the run.
+ * This file: the options, the buffers, and the parts called in order.
  */
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -14,10 +14,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
-#include <uaccess.h>
-#include "bench.h"
-
-struct bench_env env = { .rounds = DEFAULT_ROUNDS };
+#include "bulk.h"
 
 static char *map_buffer(void)
 {
@@ -32,42 +29,6 @@ static char *map_buffer(void)
 	madvise(p, BUF_BYTES, MADV_NOHUGEPAGE);
 	memset(p, 0x5a, BUF_BYTES);	/* fault every page in now */
 	return p;
-}
-
-/*
- * The library patches its code (the inline calls in this program's own
- * timing loops included) at init. Text pages of a Linux process are not
- * writable: open them around each write. Writable and executable at once,
- * since the page being patched may hold the code doing the patching.
- */
-static void poke_text(void *dst, const void *src, unsigned long len)
-{
-	unsigned long page = (unsigned long)sysconf(_SC_PAGESIZE);
-	unsigned long lo = (unsigned long)dst & ~(page - 1);
-	unsigned long hi = ((unsigned long)dst + len + page - 1) & ~(page - 1);
-
-	if (mprotect((void *)lo, hi - lo, PROT_READ | PROT_WRITE | PROT_EXEC)) {
-		perror("mprotect text");
-		exit(2);
-	}
-	memcpy(dst, src, len);
-	if (mprotect((void *)lo, hi - lo, PROT_READ | PROT_EXEC)) {
-		perror("mprotect text");
-		exit(2);
-	}
-}
-
-/*
- * A refused patch leaves baseline code in place, so the column would not
- * show what it claims: stop.
- */
-void configure_library(unsigned long features)
-{
-	if (uaccess_init_features(features)) {
-		fprintf(stderr, "bench: uaccess_init_features(%#lx) could not patch\n",
-			features);
-		exit(1);
-	}
 }
 
 static void usage(const char *prog)
@@ -88,11 +49,14 @@ static void usage(const char *prog)
 
 int main(int argc, char **argv)
 {
+	struct bench_env env = { .rounds = DEFAULT_ROUNDS };
+	struct trace *traces[MAX_TRACES];
 	const char *dir = ".";
-	unsigned long detected;
+	unsigned long detected, lib, left = 0;
+	struct bulk *bulk;
 	double ghz, t0;
 	bool strings_only = false, replay_only = false, count_only = false;
-	int opt, cpu;
+	int opt, cpu, nr_traces = 0;
 
 	while ((opt = getopt(argc, argv, "o:r:a:st:Rch")) != -1) {
 		switch (opt) {
@@ -109,7 +73,11 @@ int main(int argc, char **argv)
 			strings_only = true;
 			break;
 		case 't':
-			load_trace(optarg);
+			if (nr_traces == MAX_TRACES) {
+				fprintf(stderr, "bench: more than %d traces\n", MAX_TRACES);
+				exit(2);
+			}
+			traces[nr_traces++] = load_trace(optarg);
 			break;
 		case 'R':
 			replay_only = true;
@@ -127,48 +95,33 @@ int main(int argc, char **argv)
 	cpu = pin_to_this_cpu();
 	env.user_buf = map_buffer();
 	env.kernel_buf = map_buffer();
-	setup_rows();
-	check_references();
-
-	detected = uaccess_cpu_features();
-	setup_columns(detected & ~UACCESS_FEAT_SMAP);
-	uaccess_set_text_poke(poke_text);
-	/* What each library column runs, in words: the report patches nothing. */
-	for (size_t c = 0; c < NR_COLUMNS; c++)
-		if (columns[c].uses_lib) {
-			configure_library(columns[c].features);
-			snprintf(columns[c].strategy, sizeof(columns[c].strategy),
-				 "%s", uaccess_strategy_name());
-		}
-	configure_library(columns[0].features);
-	if (count_only) {
-		count_table();
-		return not_done ? 1 : 0;
-	}
+	lib = library_setup(&detected);
+	bulk = bulk_setup(&env, lib);
+	if (count_only)
+		return count_table(&env, bulk) ? 1 : 0;
 
 	open_report(dir);
 	ghz = estimate_tsc_ghz();
-	report_header(detected, cpu, ghz, strings_only || replay_only);
+	report_header(&env, bulk, detected, cpu, ghz, strings_only || replay_only);
 
 	t0 = now_ns();
 	if (!strings_only && !replay_only) {
-		measure_bulk();
-		report_bulk(ghz);
+		left |= bulk_measure(&env, bulk);
+		report_bulk(bulk, ghz);
 	}
 	if (!strings_only)
-		replay_table(dir);
+		left |= replay_table(&env, traces, nr_traces, lib, dir);
 	if (!replay_only) {
-		strings_table();
-		hardening_table();
+		strings_table(&env, bulk->columns[0].strategy);
+		hardening_table(&env);
 	}
 	out("\nmeasured in %.1f s\n", (now_ns() - t0) / 1e9);
-	if (not_done)
-		out("\nWARNING: a routine reported bytes not done (%#lx)\n",
-		    not_done);
+	if (left)
+		out("\nWARNING: a routine reported bytes not done (%#lx)\n", left);
 	close_report();
 	if (!strings_only && !replay_only) {
-		write_csv(dir);
-		write_plot_data(dir);
+		write_csv(bulk, dir);
+		write_plot_data(bulk, dir);
 	}
-	return not_done ? 1 : 0;
+	return left ? 1 : 0;
 }

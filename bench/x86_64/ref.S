@@ -12,14 +12,55 @@
  * handling: the benchmark passes mapped memory only.
  */
 
-#define REF_FUNC(name)			\
-	.text ;				\
-	.globl name ;			\
-	.type name, @function ;		\
-	.p2align 4 ;			\
-name:
+#define REF_ALIGN	4
+#include "ref_asm.h"
 
-#define REF_END(name) .size name, . - name
+/*
+ * The loops the routines below share. CLEAR_BYTES dec, count: stores al
+ * to rdi, one byte a round, until `dec count` reaches zero (count > 0);
+ * COPY_BYTES dec, count: the same with the bytes of rsi. STORE64: rax to
+ * the 64 bytes at rdi.
+ */
+.macro CLEAR_BYTES dec, count
+.Lclear_byte\@:
+	movb	%al, (%rdi)
+	incq	%rdi
+	\dec	\count
+	jnz	.Lclear_byte\@
+.endm
+
+.macro COPY_BYTES dec, count
+.Lcopy_byte\@:
+	movzbl	(%rsi), %eax
+	movb	%al, (%rdi)
+	incq	%rsi
+	incq	%rdi
+	\dec	\count
+	jnz	.Lcopy_byte\@
+.endm
+
+/* COPY32 off: the 32 bytes at rsi + off to rdi + off, through r8..r11. */
+.macro COPY32 off
+	movq	\off(%rsi), %r8
+	movq	\off+8(%rsi), %r9
+	movq	\off+16(%rsi), %r10
+	movq	\off+24(%rsi), %r11
+	movq	%r8, \off(%rdi)
+	movq	%r9, \off+8(%rdi)
+	movq	%r10, \off+16(%rdi)
+	movq	%r11, \off+24(%rdi)
+.endm
+
+.macro STORE64
+	movq	%rax, 0(%rdi)
+	movq	%rax, 8(%rdi)
+	movq	%rax, 16(%rdi)
+	movq	%rax, 24(%rdi)
+	movq	%rax, 32(%rdi)
+	movq	%rax, 40(%rdi)
+	movq	%rax, 48(%rdi)
+	movq	%rax, 56(%rdi)
+.endm
 
 /*
  * ref_clear_bytes: one byte store per iteration; the floor every other
@@ -33,11 +74,7 @@ REF_FUNC(ref_clear_bytes)
 	xorl	%eax, %eax
 	testq	%rsi, %rsi
 	jz	.Lclear_bytes_done
-.Lclear_bytes_loop:
-	movb	%al, (%rdi)
-	incq	%rdi
-	decq	%rsi
-	jnz	.Lclear_bytes_loop
+	CLEAR_BYTES decq, %rsi
 .Lclear_bytes_done:
 	ret
 REF_END(ref_clear_bytes)
@@ -52,13 +89,7 @@ REF_END(ref_clear_bytes)
 REF_FUNC(ref_copy_bytes)
 	testq	%rdx, %rdx
 	jz	.Lcopy_bytes_done
-.Lcopy_bytes_loop:
-	movzbl	(%rsi), %eax
-	movb	%al, (%rdi)
-	incq	%rsi
-	incq	%rdi
-	decq	%rdx
-	jnz	.Lcopy_bytes_loop
+	COPY_BYTES decq, %rdx
 .Lcopy_bytes_done:
 	xorl	%eax, %eax
 	ret
@@ -81,14 +112,7 @@ REF_FUNC(ref_clear_loop)
 	shrq	$6, %rcx		/* 64-byte blocks */
 	jz	.Lclear_loop_quads
 .Lclear_loop_block:
-	movq	%rax, 0(%rdi)
-	movq	%rax, 8(%rdi)
-	movq	%rax, 16(%rdi)
-	movq	%rax, 24(%rdi)
-	movq	%rax, 32(%rdi)
-	movq	%rax, 40(%rdi)
-	movq	%rax, 48(%rdi)
-	movq	%rax, 56(%rdi)
+	STORE64
 	addq	$64, %rdi
 	decq	%rcx
 	jnz	.Lclear_loop_block
@@ -105,11 +129,7 @@ REF_FUNC(ref_clear_loop)
 .Lclear_loop_bytes:
 	andl	$7, %esi		/* bytes left, < 8 */
 	jz	.Lclear_loop_done
-.Lclear_loop_byte:
-	movb	%al, (%rdi)
-	incq	%rdi
-	decl	%esi
-	jnz	.Lclear_loop_byte
+	CLEAR_BYTES decl, %esi
 .Lclear_loop_done:
 	ret
 REF_END(ref_clear_loop)
@@ -127,22 +147,8 @@ REF_FUNC(ref_copy_loop)
 	shrq	$6, %rcx		/* 64-byte blocks */
 	jz	.Lcopy_loop_quads
 .Lcopy_loop_block:
-	movq	0(%rsi), %r8
-	movq	8(%rsi), %r9
-	movq	16(%rsi), %r10
-	movq	24(%rsi), %r11
-	movq	%r8, 0(%rdi)
-	movq	%r9, 8(%rdi)
-	movq	%r10, 16(%rdi)
-	movq	%r11, 24(%rdi)
-	movq	32(%rsi), %r8
-	movq	40(%rsi), %r9
-	movq	48(%rsi), %r10
-	movq	56(%rsi), %r11
-	movq	%r8, 32(%rdi)
-	movq	%r9, 40(%rdi)
-	movq	%r10, 48(%rdi)
-	movq	%r11, 56(%rdi)
+	COPY32	0
+	COPY32	32
 	addq	$64, %rsi
 	addq	$64, %rdi
 	decq	%rcx
@@ -162,13 +168,7 @@ REF_FUNC(ref_copy_loop)
 .Lcopy_loop_bytes:
 	andl	$7, %edx		/* bytes left, < 8 */
 	jz	.Lcopy_loop_done
-.Lcopy_loop_byte:
-	movzbl	(%rsi), %eax
-	movb	%al, (%rdi)
-	incq	%rsi
-	incq	%rdi
-	decl	%edx
-	jnz	.Lcopy_loop_byte
+	COPY_BYTES decl, %edx
 .Lcopy_loop_done:
 	xorl	%eax, %eax
 	ret
@@ -221,11 +221,7 @@ REF_FUNC(ref_clear_repq)
 .Lclear_repq_bytes:
 	andl	$7, %esi		/* bytes left, < 8 */
 	jz	.Lclear_repq_done
-.Lclear_repq_byte:
-	movb	%al, (%rdi)
-	incq	%rdi
-	decl	%esi
-	jnz	.Lclear_repq_byte
+	CLEAR_BYTES decl, %esi
 .Lclear_repq_done:
 	ret
 REF_END(ref_clear_repq)
@@ -245,13 +241,7 @@ REF_FUNC(ref_copy_repq)
 .Lcopy_repq_bytes:
 	andl	$7, %edx		/* bytes left, < 8 */
 	jz	.Lcopy_repq_done
-.Lcopy_repq_byte:
-	movzbl	(%rsi), %eax
-	movb	%al, (%rdi)
-	incq	%rsi
-	incq	%rdi
-	decl	%edx
-	jnz	.Lcopy_repq_byte
+	COPY_BYTES decl, %edx
 .Lcopy_repq_done:
 	xorl	%eax, %eax
 	ret
@@ -278,11 +268,7 @@ REF_FUNC(ref_clear_linux)
 	jae	.Lclear_linux_quad
 	testl	%ecx, %ecx
 	jz	.Lclear_linux_done
-.Lclear_linux_byte:
-	movb	%al, (%rdi)
-	incq	%rdi
-	decl	%ecx
-	jnz	.Lclear_linux_byte
+	CLEAR_BYTES decl, %ecx
 .Lclear_linux_done:
 	ret
 .Lclear_linux_quad:
@@ -291,14 +277,7 @@ REF_FUNC(ref_clear_linux)
 	subl	$8, %ecx
 	jmp	.Lclear_linux_small
 .Lclear_linux_block:
-	movq	%rax, 0(%rdi)
-	movq	%rax, 8(%rdi)
-	movq	%rax, 16(%rdi)
-	movq	%rax, 24(%rdi)
-	movq	%rax, 32(%rdi)
-	movq	%rax, 40(%rdi)
-	movq	%rax, 48(%rdi)
-	movq	%rax, 56(%rdi)
+	STORE64
 	addq	$64, %rdi
 	subq	$64, %rcx
 	cmpq	$64, %rcx
@@ -327,13 +306,7 @@ REF_FUNC(ref_copy_linux)
 	jae	.Lcopy_linux_quad
 	testl	%ecx, %ecx
 	jz	.Lcopy_linux_done
-.Lcopy_linux_byte:
-	movzbl	(%rsi), %eax
-	movb	%al, (%rdi)
-	incq	%rsi
-	incq	%rdi
-	decl	%ecx
-	jnz	.Lcopy_linux_byte
+	COPY_BYTES decl, %ecx
 .Lcopy_linux_done:
 	xorl	%eax, %eax
 	ret

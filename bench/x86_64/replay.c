@@ -23,8 +23,6 @@
 #include "bench.h"
 #include "ref.h"
 
-#define MAX_TRACES	16
-
 /* One call: its size, shifted left by 2, ORed with its enum op. */
 struct trace {
 	char name[64];
@@ -33,10 +31,7 @@ struct trace {
 	unsigned long count[NR_OPS];
 };
 
-static struct trace traces[MAX_TRACES];
-static int nr_traces;
-
-typedef uint64_t replay_fn(const struct trace *t);
+typedef uint64_t replay_fn(const struct trace *t, char *user, char *kernel);
 
 /*
  * One replay timer per column: clear, to_user and from_user are
@@ -44,10 +39,8 @@ typedef uint64_t replay_fn(const struct trace *t);
  */
 #define DEFINE_REPLAY(name, clear, to_user, from_user)			\
 __attribute__((noinline, aligned(64)))					\
-static uint64_t name(const struct trace *t)				\
+static uint64_t name(const struct trace *t, char *user, char *kernel)	\
 {									\
-	char *user = env.user_buf + env.page_offset;				\
-	char *kernel = env.kernel_buf + env.page_offset;			\
 	unsigned long left = 0;						\
 	uint64_t start, ticks;						\
 									\
@@ -111,8 +104,8 @@ struct replay_column {
 
 /*
  * What Linux 6.x runs, by the two features it tests: [FSRM][FSRS]; the
- * same choice as the bulk tables' "linux" column (bulk.c), whose words
- * (linux_about, linux_about_copy) describe this column too.
+ * same choice as the bulk tables' "linux" column (bulk.c), and the same
+ * words (bench.h).
  */
 static replay_fn *const linux_replays[2][2] = {
 	{ replay_linux_erms, replay_linux_fsrs },
@@ -145,20 +138,19 @@ static void trace_name(char *name, size_t len, const char *path)
 	name[strcspn(name, ".")] = '\0';
 }
 
-void load_trace(const char *path)
+struct trace *load_trace(const char *path)
 {
 	size_t len = strlen(path), cap = 0;
 	bool gz = len > 3 && !strcmp(path + len - 3, ".gz");
-	struct trace *t;
+	struct trace *t = calloc(1, sizeof(*t));
 	char cmd[4200], op[16];
 	unsigned long n;
 	FILE *f;
 
-	if (nr_traces == MAX_TRACES) {
-		fprintf(stderr, "bench: more than %d traces\n", MAX_TRACES);
+	if (!t) {
+		perror("calloc");
 		exit(2);
 	}
-	t = &traces[nr_traces++];
 	trace_name(t->name, sizeof(t->name), path);
 	if (gz) {
 		snprintf(cmd, sizeof(cmd), "gzip -dc '%s'", path);
@@ -202,38 +194,7 @@ void load_trace(const char *path)
 			path);
 		exit(2);
 	}
-}
-
-/* The new references against memset/memcpy, as check_references() does. */
-static void check_linux_references(void)
-{
-	static const unsigned long sizes[] = { 0, 1, 7, 8, 9, 63, 64, 65, 127,
-					       144, 200, 4095, 4096, 65537 };
-	char *dst = env.user_buf + env.page_offset, *src = env.kernel_buf + env.page_offset;
-
-	for (size_t k = 0; k < ARRAY_SIZE(sizes); k++) {
-		unsigned long n = sizes[k];
-		bool ok = true;
-
-		for (unsigned long j = 0; j < n + 2; j++) {
-			dst[j] = (char)0xee;
-			src[j] = (char)(j * 7 + 1);
-		}
-		ref_clear_linux(dst + 1, n);
-		for (unsigned long j = 0; j < n; j++)
-			ok &= dst[j + 1] == 0;
-		ok &= dst[0] == (char)0xee && dst[n + 1] == (char)0xee;
-		ref_copy_linux(dst + 1, src, n);
-		ok &= !memcmp(dst + 1, src, n);
-		ok &= dst[0] == (char)0xee && dst[n + 1] == (char)0xee;
-		if (!ok) {
-			fprintf(stderr, "bench: ref_clear_linux / ref_copy_linux wrong at size %lu\n",
-				n);
-			exit(1);
-		}
-	}
-	memset(env.user_buf, 0x5a, BUF_BYTES);
-	memset(env.kernel_buf, 0x5a, BUF_BYTES);
+	return t;
 }
 
 /*
@@ -241,14 +202,14 @@ static void check_linux_references(void)
  * the column's ticks per call over the library's, so that every trace's
  * line starts at 1. The '#' line names the traces.
  */
-static void write_replay_data(const char *dir,
-			      double med[MAX_TRACES][NR_REPLAY_COLUMNS])
+static void write_replay_data(const char *dir, struct trace *const *traces,
+			      int nr_traces, double med[MAX_TRACES][NR_REPLAY_COLUMNS])
 {
 	FILE *f = open_output(dir, "replay.dat");
 
 	fprintf(f, "# column");
 	for (int i = 0; i < nr_traces; i++)
-		fprintf(f, " %s", traces[i].name);
+		fprintf(f, " %s", traces[i]->name);
 	fprintf(f, "\n");
 	for (size_t c = 0; c < NR_REPLAY_COLUMNS; c++) {
 		fprintf(f, "%zu %s", c, replay_columns[c].name);
@@ -259,54 +220,50 @@ static void write_replay_data(const char *dir,
 	fclose(f);
 }
 
-void replay_table(const char *dir)
+unsigned long replay_table(const struct bench_env *env, struct trace *const *traces,
+			   int nr_traces, unsigned long lib, const char *dir)
 {
+	char *user = env->user_buf + env->page_offset;
+	char *kernel = env->kernel_buf + env->page_offset;
 	double *s, med[MAX_TRACES][NR_REPLAY_COLUMNS];
-	unsigned long f;
 
 	if (!nr_traces)
-		return;
-	check_linux_references();
-	s = calloc((size_t)nr_traces * NR_REPLAY_COLUMNS * env.rounds, sizeof(*s));
+		return 0;
+	s = calloc((size_t)nr_traces * NR_REPLAY_COLUMNS * env->rounds, sizeof(*s));
 	if (!s) {
 		perror("calloc");
 		exit(2);
 	}
 	/* The library's column runs this CPU's features: Linux's follows them. */
-	f = columns[0].features;
-	replay_columns[1].replay = linux_replays[!!(f & UACCESS_FEAT_FSRM)]
-						[!!(f & UACCESS_FEAT_FSRS)];
+	replay_columns[1].replay = linux_replays[!!(lib & UACCESS_FEAT_FSRM)]
+						[!!(lib & UACCESS_FEAT_FSRS)];
 	snprintf(linux_words, sizeof(linux_words),
 		 "Linux 6.x on this CPU: %s; %s; copy_from_user masked, no access_ok()",
-		 linux_about, linux_about_copy);
+		 linux_clears(lib), linux_copies(lib));
 	replay_columns[1].about = linux_words;
-	configure_library(f);
 	/* One warm-up replay each, then rounds, each starting a column on. */
-	for (int round = -1; round < env.rounds; round++)
+	for (int round = -1; round < env->rounds; round++)
 		for (int i = 0; i < nr_traces; i++)
 			for (size_t k = 0; k < NR_REPLAY_COLUMNS; k++) {
 				size_t c = (k + (size_t)(round > 0 ? round : 0)) %
 					   NR_REPLAY_COLUMNS;
-				uint64_t t = replay_columns[c].replay(&traces[i]);
+				uint64_t t = replay_columns[c].replay(traces[i], user, kernel);
 
 				if (round >= 0)
-					s[((size_t)i * NR_REPLAY_COLUMNS + c) * env.rounds + round] =
-						(double)t / (double)traces[i].nr_calls;
+					s[((size_t)i * NR_REPLAY_COLUMNS + c) * env->rounds + round] =
+						(double)t / (double)traces[i]->nr_calls;
 			}
 	for (int i = 0; i < nr_traces; i++)
-		for (size_t c = 0; c < NR_REPLAY_COLUMNS; c++) {
-			double *p = s + ((size_t)i * NR_REPLAY_COLUMNS + c) * env.rounds;
-
-			qsort(p, (size_t)env.rounds, sizeof(*p), compare_double);
-			med[i][c] = p[env.rounds / 2];
-		}
+		for (size_t c = 0; c < NR_REPLAY_COLUMNS; c++)
+			med[i][c] = median(s + ((size_t)i * NR_REPLAY_COLUMNS + c) * env->rounds,
+					   env->rounds);
 	free(s);
 
 	out("\n## Replayed traces: ticks per call\n\n");
 	for (size_t c = 0; c < NR_REPLAY_COLUMNS; c++)
 		out("- %s: %s\n", replay_columns[c].name, replay_columns[c].about);
 	out("- every column: access_ok() in front of each call; the whole trace "
-	    "in recorded order per sample, median of %d rounds\n", env.rounds);
+	    "in recorded order per sample, median of %d rounds\n", env->rounds);
 	out("\n| trace | calls | clear/to/from | ");
 	for (size_t c = 0; c < NR_REPLAY_COLUMNS; c++)
 		out("%s | ", replay_columns[c].name);
@@ -317,7 +274,7 @@ void replay_table(const char *dir)
 		out("---:|");
 	out("\n");
 	for (int i = 0; i < nr_traces; i++) {
-		const struct trace *t = &traces[i];
+		const struct trace *t = traces[i];
 		double best = 0;
 
 		out("| %s | %lu | %lu/%lu/%lu | ", t->name, t->nr_calls,
@@ -332,5 +289,6 @@ void replay_table(const char *dir)
 		out("%.2f |\n", med[i][0] / best);
 	}
 	fflush(stdout);
-	write_replay_data(dir, med);
+	write_replay_data(dir, traces, nr_traces, med);
+	return not_done;
 }

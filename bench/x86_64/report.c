@@ -1,56 +1,34 @@
 // SPDX-License-Identifier: MIT
 /*
- * The report: the header (machine, strategies, columns, method) and the
- * bulk tables in markdown, on stdout and in results.md alike; results.csv
- * (every bulk cell); clear_user.dat, the plot data of bench.gp.
+ * The report of bulk.c's cells (struct bulk): the header (machine,
+ * strategies, columns, method) and the bulk tables in markdown, on stdout
+ * and in results.md alike (out()); results.csv (every bulk cell);
+ * clear_user.dat, the plot data of plot.gp.
  */
 #include <cpuid.h>
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <uaccess.h>
-#include "bench.h"
+#include "bulk.h"
 
-/* ---- Output ----------------------------------------------------------- */
-
-static FILE *md_file;
-
-void out(const char *fmt, ...)
+static int column_index(const struct bulk *b, const char *name)
 {
-	va_list ap;
-
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	va_start(ap, fmt);
-	vfprintf(md_file, fmt, ap);
-	va_end(ap);
+	for (size_t c = 0; c < NR_COLUMNS; c++)
+		if (!strcmp(b->columns[c].name, name))
+			return (int)c;
+	fprintf(stderr, "bench: no column %s\n", name);
+	exit(2);
 }
 
-FILE *open_output(const char *dir, const char *name)
+static int size_row(const struct bulk *b, unsigned long n)
 {
-	char path[4096];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "w");
-	if (!f) {
-		perror(path);
-		exit(2);
-	}
-	return f;
-}
-
-void open_report(const char *dir)
-{
-	md_file = open_output(dir, "results.md");
-}
-
-void close_report(void)
-{
-	fclose(md_file);
+	for (int i = 0; i < b->nr_rows; i++)
+		if (b->rows[i].kind == ROW_SIZE && b->rows[i].n == n)
+			return i;
+	fprintf(stderr, "bench: no row for size %lu\n", n);
+	exit(2);
 }
 
 /* ---- Header ----------------------------------------------------------- */
@@ -121,10 +99,11 @@ static void feature_names(unsigned long f, char *buf, size_t len)
 		snprintf(buf, len, "(none)");
 }
 
-void report_header(unsigned long detected, int cpu, double ghz,
-		   bool strings_only)
+void report_header(const struct bench_env *env, const struct bulk *b,
+		   unsigned long detected, int cpu, double ghz, bool no_bulk)
 {
 	char brand[49], names[64], sig[80];
+	unsigned long lib = b->columns[0].features;
 
 	cpu_brand(brand);
 	cpu_signature(sig, sizeof(sig));
@@ -136,25 +115,25 @@ void report_header(unsigned long detected, int cpu, double ghz,
 	    "table's, arch/x86_64/cpu_features.c; SMAP is masked in user space)\n",
 	    names);
 	out("- tsc: %.3f GHz (rdtsc against CLOCK_MONOTONIC)\n", ghz);
-	out("- lib strategy: %s (uaccess_strategy_name())\n", columns[0].strategy);
-	for (size_t i = 0; i < ARRAY_SIZE(forced_sets); i++)
-		out("- forced %s: uaccess_init_features(%#lx), strategy %s\n",
-		    forced_sets[i].name, forced_sets[i].features,
-		    columns[column_index(forced_sets[i].name)].strategy);
-	for (size_t i = 0; i < ARRAY_SIZE(references); i++)
-		out("- %s: %s (bench/x86_64/ref.S)\n", references[i].name,
-		    references[i].about);
+	out("- lib strategy: %s (uaccess_strategy_name())\n", b->columns[0].strategy);
+	for (const struct column *c = b->columns; c < b->columns + NR_COLUMNS; c++)
+		if (c->kind == COL_FORCED)
+			out("- forced %s: uaccess_init_features(%#lx), strategy %s\n",
+			    c->name, c->features, c->strategy);
+	for (const struct column *c = b->columns; c < b->columns + NR_COLUMNS; c++)
+		if (c->kind == COL_REF)
+			out("- %s: %s (bench/x86_64/ref.S)\n", c->name, c->about);
 	out("- glibc: memset / memcpy, the user-space ceiling\n");
 	out("- linux: Linux 6.x's checked call on this CPU's features, access_ok() "
 	    "in front (copy_from_user: Linux 6.12's mask instead, bench.h): %s; %s "
-	    "(bench/x86_64/ref.S)\n", linux_about, linux_about_copy);
+	    "(bench/x86_64/ref.S)\n", linux_clears(lib), linux_copies(lib));
 	out("- method: TSC ticks per call, median of %d rounds of ~%.0f-tick batches; "
 	    "buffers at page offset %lu; cpu %d\n",
-	    env.rounds, TARGET_TICKS, env.page_offset, cpu);
+	    env->rounds, TARGET_TICKS, env->page_offset, cpu);
 	out("- mixes: sizes drawn uniformly (fixed seed), each sample the next ones of %d; "
 	    "ticks are the mean per call\n", MIX_LEN);
-	if (!strings_only) {
-		double rnd, pre, miss = mispredict_ticks(env.rounds, &rnd, &pre);
+	if (!no_bulk) {
+		double rnd, pre, miss = mispredict_ticks(env->rounds, &rnd, &pre);
 
 		out("- branch: %.1f ticks per random 50/50 branch, %.1f per predicted one: "
 		    "one mispredict costs %.1f ticks (what a size branch pays on a "
@@ -165,21 +144,22 @@ void report_header(unsigned long detected, int cpu, double ghz,
 
 /* ---- Bulk tables ------------------------------------------------------ */
 
-static int column_width(int c)
+static int column_width(const struct bulk *b, int c)
 {
-	int w = (int)strlen(columns[c].name);
+	int w = (int)strlen(b->columns[c].name);
 
 	return w < 8 ? 8 : w;
 }
 
-static double best_reference(int op, int row, int *which)
+/* The best (fewest ticks) column of a kind at a row; which: its index. */
+static double best_of(const struct bulk *b, enum column_kind kind, int op, int row,
+		      int *which)
 {
 	double best = 0;
 
 	for (int c = 0; c < (int)NR_COLUMNS; c++)
-		if (columns[c].is_reference &&
-		    (!best || ticks[op][row][c] < best)) {
-			best = ticks[op][row][c];
+		if (b->columns[c].kind == kind && (!best || b->ticks[op][row][c] < best)) {
+			best = b->ticks[op][row][c];
 			*which = c;
 		}
 	return best;
@@ -187,57 +167,58 @@ static double best_reference(int op, int row, int *which)
 
 /* Column col over the best reference; the 0.5-tick floor keeps near-empty
  * cells from making huge ratios out of noise. */
-static double col_ratio(int op, int row, int col)
+static double col_ratio(const struct bulk *b, int op, int row, int col)
 {
-	int which;
-	double lib = ticks[op][row][col], ref = best_reference(op, row, &which);
+	int which = 0;
+	double lib = b->ticks[op][row][col], ref = best_of(b, COL_REF, op, row, &which);
 
 	return (lib > 0.5 ? lib : 0.5) / (ref > 0.5 ? ref : 0.5);
 }
 
 /* The header and alignment lines; `extra` cells (name, dashes) follow. */
-static void table_header(const char *extra_names, const char *extra_dashes)
+static void table_header(const struct bulk *b, const char *extra_names,
+			 const char *extra_dashes)
 {
 	out("\n| %-18s |", "size");
 	for (int c = 0; c < (int)NR_SHOWN_COLUMNS; c++)
-		out(" %*s |", column_width(c), columns[c].name);
+		out(" %*s |", column_width(b, c), b->columns[c].name);
 	out("%s\n|-------------------:|", extra_names);
 	for (int c = 0; c < (int)NR_SHOWN_COLUMNS; c++)
-		out("%.*s:|", column_width(c) + 1, "--------------------");
+		out("%.*s:|", column_width(b, c) + 1, "--------------------");
 	out("%s\n", extra_dashes);
 }
 
-static void ticks_table(int op)
+static void ticks_table(const struct bulk *b, int op)
 {
 	out("\n## %s: ticks per call\n", op_names[op]);
-	table_header(" best ref     | lib/ref | __/ref |",
+	table_header(b, " best ref     | lib/ref | __/ref |",
 		     "--------------|--------:|-------:|");
-	for (int i = 0; i < nr_rows; i++) {
-		int which;
+	for (int i = 0; i < b->nr_rows; i++) {
+		int which = 0;
 
-		if (!row_applies(op, &rows[i]))
+		if (!row_applies(op, &b->rows[i]))
 			continue;
-		out("| %18s |", rows[i].label);
+		out("| %18s |", b->rows[i].label);
 		for (int c = 0; c < (int)NR_SHOWN_COLUMNS; c++)
-			out(" %*.1f |", column_width(c), ticks[op][i][c]);
-		best_reference(op, i, &which);
-		out(" %-12s | %7.2f | %6.2f |\n", columns[which].name + strlen("ref:"),
-		    col_ratio(op, i, 0), col_ratio(op, i, 1));
+			out(" %*.1f |", column_width(b, c), b->ticks[op][i][c]);
+		best_of(b, COL_REF, op, i, &which);
+		out(" %-12s | %7.2f | %6.2f |\n", b->columns[which].name + strlen("ref:"),
+		    col_ratio(b, op, i, 0), col_ratio(b, op, i, 1));
 	}
 }
 
-static void throughput_table(int op, double ghz)
+static void throughput_table(const struct bulk *b, int op, double ghz)
 {
 	out("\n%s: GB/s at sizes >= 64 KiB (bytes / (ticks / %.3f GHz))\n",
 	    op_names[op], ghz);
-	table_header("", "");
-	for (int i = 0; i < nr_rows; i++) {
-		if (rows[i].kind != ROW_SIZE || rows[i].n < 65536)
+	table_header(b, "", "");
+	for (int i = 0; i < b->nr_rows; i++) {
+		if (b->rows[i].kind != ROW_SIZE || b->rows[i].n < 65536)
 			continue;
-		out("| %18s |", rows[i].label);
+		out("| %18s |", b->rows[i].label);
 		for (int c = 0; c < (int)NR_SHOWN_COLUMNS; c++)
-			out(" %*.2f |", column_width(c),
-			    (double)rows[i].n * ghz / ticks[op][i][c]);
+			out(" %*.2f |", column_width(b, c),
+			    (double)b->rows[i].n * ghz / b->ticks[op][i][c]);
 		out("\n");
 	}
 }
@@ -246,42 +227,43 @@ static void throughput_table(int op, double ghz)
  * The worst ratio of column col to the best reference, over the fixed sizes
  * >= 64 and the mixes (big) or the fixed sizes < 64 (small).
  */
-static void worst_rows(int op, int col, int *worst_big, int *worst_small)
+static void worst_rows(const struct bulk *b, int op, int col, int *worst_big,
+		       int *worst_small)
 {
 	*worst_big = *worst_small = -1;
-	for (int i = 0; i < nr_rows; i++) {
+	for (int i = 0; i < b->nr_rows; i++) {
 		int *worst;
 
-		if (rows[i].kind == ROW_MIX ||
-		    (rows[i].kind == ROW_SIZE && rows[i].n >= 64))
+		if (b->rows[i].kind == ROW_MIX ||
+		    (b->rows[i].kind == ROW_SIZE && b->rows[i].n >= 64))
 			worst = worst_big;
-		else if (rows[i].kind == ROW_SIZE)
+		else if (b->rows[i].kind == ROW_SIZE)
 			worst = worst_small;
 		else
 			continue;
-		if (*worst < 0 || col_ratio(op, i, col) > col_ratio(op, *worst, col))
+		if (*worst < 0 || col_ratio(b, op, i, col) > col_ratio(b, op, *worst, col))
 			*worst = i;
 	}
 }
 
-static void summary(int op)
+static void summary(const struct bulk *b, int op)
 {
-	int rep = column_index("ref:rep");
-	int unrolled = column_index("ref:unrolled");
-	int row256 = size_row(256), row4096 = size_row(4096);
+	int rep = column_index(b, "ref:rep");
+	int unrolled = column_index(b, "ref:unrolled");
+	int row256 = size_row(b, 256), row4096 = size_row(b, 4096);
 
 	for (int col = 0; col < 2; col++) {
 		int big, small;
 
-		worst_rows(op, col, &big, &small);
+		worst_rows(b, op, col, &big, &small);
 		out("\n- %s: worst ratio %s / best reference: %.2f at %s (sizes >= 64 and mixes),"
-		    " %.2f at %s (sizes < 64)\n", op_names[op], columns[col].name,
-		    col_ratio(op, big, col), rows[big].label,
-		    col_ratio(op, small, col), rows[small].label);
+		    " %.2f at %s (sizes < 64)\n", op_names[op], b->columns[col].name,
+		    col_ratio(b, op, big, col), b->rows[big].label,
+		    col_ratio(b, op, small, col), b->rows[small].label);
 		out("- %s: %s vs rep-only at 256 B: %.2fx faster; vs unrolled-only at 4096 B: %.2fx faster\n",
-		    op_names[op], columns[col].name,
-		    ticks[op][row256][rep] / ticks[op][row256][col],
-		    ticks[op][row4096][unrolled] / ticks[op][row4096][col]);
+		    op_names[op], b->columns[col].name,
+		    b->ticks[op][row256][rep] / b->ticks[op][row256][col],
+		    b->ticks[op][row4096][unrolled] / b->ticks[op][row4096][col]);
 	}
 }
 
@@ -302,22 +284,10 @@ static const struct {
 	{ 128, MAX_SIZE, 1.10 },
 };
 
-/* The best checked reference (ok+) at a row. */
-static double best_checked(int op, int row)
+static void bounds_table(const struct bulk *b)
 {
-	double best = 0;
-
-	for (int c = 0; c < (int)NR_COLUMNS; c++)
-		if (columns[c].is_checked_reference &&
-		    (!best || ticks[op][row][c] < best))
-			best = ticks[op][row][c];
-	return best;
-}
-
-static void bounds_table(void)
-{
-	int linux_col = column_index("linux"), nomask_col = column_index("lib:nomask");
-	int again_col = column_index("lib:again");
+	int linux_col = column_index(b, "linux"), nomask_col = column_index(b, "lib:nomask");
+	int again_col = column_index(b, "lib:again");
 
 	out("\n## Fixed sizes: the checked call against the best single strategy\n\n");
 	out("- lib: the library's checked call (access_ok, Spectre-v1 mask, the "
@@ -334,94 +304,95 @@ static void bounds_table(void)
 	    "| worst lib:nomask / ok+best | at | over | worst lib / linux | at | noise |\n");
 	out("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
 	for (int op = 0; op < NR_OPS; op++)
-		for (size_t b = 0; b < ARRAY_SIZE(bands); b++) {
+		for (size_t bd = 0; bd < ARRAY_SIZE(bands); bd++) {
 			const int col[2] = { 0, nomask_col };
 			double worst[2] = { 0, 0 }, worst_linux = 0, noise = 1;
 			int at[2] = { -1, -1 }, over[2] = { 0, 0 }, at_linux = -1, sizes = 0;
+			int which;
 
-			for (int i = 0; i < nr_rows; i++) {
+			for (int i = 0; i < b->nr_rows; i++) {
 				double best, twice;
 
-				if (rows[i].kind != ROW_SIZE || rows[i].n < bands[b].lo ||
-				    rows[i].n > bands[b].hi)
+				if (b->rows[i].kind != ROW_SIZE || b->rows[i].n < bands[bd].lo ||
+				    b->rows[i].n > bands[bd].hi)
 					continue;
 				sizes++;
-				if (ticks[op][i][0] / ticks[op][i][linux_col] > worst_linux) {
-					worst_linux = ticks[op][i][0] / ticks[op][i][linux_col];
+				if (b->ticks[op][i][0] / b->ticks[op][i][linux_col] > worst_linux) {
+					worst_linux = b->ticks[op][i][0] / b->ticks[op][i][linux_col];
 					at_linux = i;
 				}
-				twice = ticks[op][i][again_col] / ticks[op][i][0];
+				twice = b->ticks[op][i][again_col] / b->ticks[op][i][0];
 				if (twice < 1)
 					twice = 1 / twice;
 				if (twice > noise)
 					noise = twice;
-				best = best_checked(op, i);
+				best = best_of(b, COL_CHECKED_REF, op, i, &which);
 				for (int k = 0; k < 2; k++) {
-					double r = ticks[op][i][col[k]] / best;
+					double r = b->ticks[op][i][col[k]] / best;
 
 					if (r > worst[k]) {
 						worst[k] = r;
 						at[k] = i;
 					}
-					over[k] += r > bands[b].bound;
+					over[k] += r > bands[bd].bound;
 				}
 			}
 			if (!sizes)
 				continue;
 			out("| %s | %lu..%lu | %.2f | %.2f | %s | %d of %d | %.2f | %s | %d of %d "
 			    "| %.2f | %s | %.2f |\n",
-			    op_names[op], bands[b].lo, bands[b].hi, bands[b].bound,
-			    worst[0], rows[at[0]].label, over[0], sizes, worst[1],
-			    rows[at[1]].label, over[1], sizes, worst_linux,
-			    rows[at_linux].label, noise);
+			    op_names[op], bands[bd].lo, bands[bd].hi, bands[bd].bound,
+			    worst[0], b->rows[at[0]].label, over[0], sizes, worst[1],
+			    b->rows[at[1]].label, over[1], sizes, worst_linux,
+			    b->rows[at_linux].label, noise);
 		}
 }
 
-void report_bulk(double ghz)
+void report_bulk(const struct bulk *b, double ghz)
 {
 	for (int op = 0; op < NR_OPS; op++) {
-		ticks_table(op);
-		throughput_table(op, ghz);
-		summary(op);
+		ticks_table(b, op);
+		throughput_table(b, op, ghz);
+		summary(b, op);
 	}
-	bounds_table();
+	bounds_table(b);
 }
 
 /* ---- csv and plot data ------------------------------------------------ */
 
-void write_csv(const char *dir)
+void write_csv(const struct bulk *b, const char *dir)
 {
 	FILE *f = open_output(dir, "results.csv");
 
 	fprintf(f, "op,row,column,ticks\n");
 	for (int op = 0; op < NR_OPS; op++)
-		for (int i = 0; i < nr_rows; i++)
+		for (int i = 0; i < b->nr_rows; i++)
 			for (int c = 0; c < (int)NR_COLUMNS; c++)
-				if (row_applies(op, &rows[i]))
+				if (row_applies(op, &b->rows[i]))
 					fprintf(f, "%s,%s,%s,%.2f\n", op_names[op],
-						rows[i].label, columns[c].name,
-						ticks[op][i][c]);
+						b->rows[i].label, b->columns[c].name,
+						b->ticks[op][i][c]);
 	fclose(f);
 }
 
 /*
- * clear_user.dat for bench.gp: fixed sizes >= 1 (log scale), one column per
+ * clear_user.dat for plot.gp: fixed sizes >= 1 (log scale), one column per
  * strategy; the '#' header line names the columns.
  */
-void write_plot_data(const char *dir)
+void write_plot_data(const struct bulk *b, const char *dir)
 {
 	FILE *f = open_output(dir, "clear_user.dat");
 
 	fprintf(f, "# size");
 	for (int c = 0; c < (int)NR_SHOWN_COLUMNS; c++)
-		fprintf(f, " %s", columns[c].name);
+		fprintf(f, " %s", b->columns[c].name);
 	fprintf(f, "\n");
-	for (int i = 0; i < nr_rows; i++) {
-		if (rows[i].kind != ROW_SIZE || rows[i].n == 0)
+	for (int i = 0; i < b->nr_rows; i++) {
+		if (b->rows[i].kind != ROW_SIZE || b->rows[i].n == 0)
 			continue;
-		fprintf(f, "%lu", rows[i].n);
+		fprintf(f, "%lu", b->rows[i].n);
 		for (int c = 0; c < (int)NR_SHOWN_COLUMNS; c++)
-			fprintf(f, " %.2f", ticks[OP_CLEAR][i][c]);
+			fprintf(f, " %.2f", b->ticks[OP_CLEAR][i][c]);
 		fprintf(f, "\n");
 	}
 	fclose(f);

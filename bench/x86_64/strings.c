@@ -7,9 +7,6 @@
  * A third column times an empty window (user_access_begin +
  * user_access_end): the check and the speculation barrier (lfence), which
  * the string calls do without by masking their pointer instead.
- *
- * Also the way both small tables (this one and hardening.c's) are timed:
- * str_batch() and time_cells().
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,9 +14,6 @@
 #include <uaccess.h>
 #include "bench.h"
 #include "ref_strings.h"
-
-#define MAX_ROUNDS_STR	101	/* samples kept per cell by time_cells() */
-#define STR_SLACK	64
 
 static const unsigned long str_lengths[] = { 8, 64, 256, 4096 };
 
@@ -33,16 +27,6 @@ static const char *const str_col_names[NR_STR_COLS] = {
 	[STR_LIB] = "lib", [STR_BYTES] = "ref:bytes", [STR_WINDOW] = "window",
 };
 
-static long ref_strnlen_bytes(const char *s, long n)
-{
-	return ref_str_bytes(NULL, s, n, false);
-}
-
-static long ref_strncpy_bytes(char *dst, const char *src, long count)
-{
-	return ref_str_bytes(dst, src, count, true);
-}
-
 static long empty_window(const char *s, long n)
 {
 	if (!user_access_begin(s, (unsigned long)n))
@@ -53,8 +37,8 @@ static long empty_window(const char *s, long n)
 
 DEFINE_STR_TIMER(time_lib_strnlen, strnlen_user(from, n))
 DEFINE_STR_TIMER(time_lib_strncpy, strncpy_from_user(to, from, n))
-DEFINE_STR_TIMER(time_ref_strnlen, ref_strnlen_bytes(from, n))
-DEFINE_STR_TIMER(time_ref_strncpy, ref_strncpy_bytes(to, from, n))
+DEFINE_STR_TIMER(time_ref_strnlen, ref_str_bytes(NULL, from, n, false))
+DEFINE_STR_TIMER(time_ref_strncpy, ref_str_bytes(to, from, n, true))
 DEFINE_STR_TIMER(time_window, empty_window(from, n))
 
 static timer_fn *const str_timers[NR_STR_OPS][NR_STR_COLS] = {
@@ -64,28 +48,17 @@ static timer_fn *const str_timers[NR_STR_OPS][NR_STR_COLS] = {
 
 #define NR_STR_LENGTHS ARRAY_SIZE(str_lengths)
 
-/* The string of length len at the user buffer's page offset, NUL after. */
-static struct batch str_batch(unsigned long len, unsigned long calls)
-{
-	char *user = env.user_buf + env.page_offset;
-
-	memset(user, 'x', len);
-	user[len] = '\0';
-	return (struct batch){ .to = env.kernel_buf + env.page_offset, .from = user,
-			       .n = len + STR_SLACK, .calls = calls };
-}
-
 /* Library and reference agree, and the library's copy is the string. */
-static void check_strings(void)
+static void check_strings(const struct bench_env *env)
 {
 	for (size_t l = 0; l < NR_STR_LENGTHS; l++) {
-		struct batch b = str_batch(str_lengths[l], 1);
+		struct batch b = str_batch(env, str_lengths[l], 1);
 		long n = (long)b.n, len = (long)str_lengths[l];
 
 		memset(b.to, 0x5a, b.n);
 		if (strnlen_user(b.from, n) != len + 1 ||
-		    ref_strnlen_bytes(b.from, n) != len + 1 ||
-		    ref_strncpy_bytes(b.to, b.from, n) != len ||
+		    ref_str_bytes(NULL, b.from, n, false) != len + 1 ||
+		    ref_str_bytes(b.to, b.from, n, true) != len ||
 		    strncpy_from_user(b.to, b.from, n) != len ||
 		    memcmp(b.to, b.from, (size_t)len + 1)) {
 			fprintf(stderr, "bench: strings are wrong at length %ld\n", len);
@@ -94,65 +67,22 @@ static void check_strings(void)
 	}
 }
 
-/*
- * Time a table's cells as bulk.c's run_round() does: three calibration passes size
- * each cell's batches to about TARGET_TICKS, then the rounds run across
- * all cells in turn (so that a slow moment of the machine spreads over the
- * whole table, not one cell); med[i] is cells[i]'s median ticks per call.
- */
-void time_cells(const struct cell *cells, size_t nr_cells, double *med)
-{
-	int nr = env.rounds < MAX_ROUNDS_STR ? env.rounds : MAX_ROUNDS_STR;
-	double (*s)[MAX_ROUNDS_STR] = calloc(nr_cells, sizeof(*s));
-	unsigned long *calls = calloc(nr_cells, sizeof(*calls));
-
-	if (!s || !calls) {
-		perror("calloc");
-		exit(1);
-	}
-	for (int round = -3; round < nr; round++)
-		for (size_t i = 0; i < nr_cells; i++) {
-			struct batch b = str_batch(cells[i].len,
-				round < 0 ? CALIBRATION_CALLS : calls[i]);
-			double per = (double)cells[i].timer(&b) / (double)b.calls;
-			unsigned long want;
-
-			if (round >= 0) {
-				s[i][round] = per;
-				continue;
-			}
-			if (round == -3)
-				calls[i] = 1;
-			want = (unsigned long)(TARGET_TICKS / (per + 1.0));
-			want = want < 1 ? 1 : want > MAX_CALLS ? MAX_CALLS : want;
-			if (want > calls[i])
-				calls[i] = want;
-		}
-	for (size_t i = 0; i < nr_cells; i++) {
-		qsort(s[i], (size_t)nr, sizeof(double), compare_double);
-		med[i] = s[i][nr / 2];
-	}
-	free(s);
-	free(calls);
-}
-
-void strings_table(void)
+void strings_table(const struct bench_env *env, const char *lib_strategy)
 {
 	struct cell cells[NR_STR_OPS][NR_STR_LENGTHS][NR_STR_COLS];
 	double med[NR_STR_OPS][NR_STR_LENGTHS][NR_STR_COLS];
 
-	check_strings();
-	configure_library(columns[0].features);
+	check_strings(env);
 	for (int op = 0; op < NR_STR_OPS; op++)
 		for (size_t l = 0; l < NR_STR_LENGTHS; l++)
 			for (int c = 0; c < NR_STR_COLS; c++)
 				cells[op][l][c] = (struct cell){
 					str_timers[op][c], str_lengths[l] };
-	time_cells(&cells[0][0][0], NR_STR_OPS * NR_STR_LENGTHS * NR_STR_COLS,
+	time_cells(env, &cells[0][0][0], NR_STR_OPS * NR_STR_LENGTHS * NR_STR_COLS,
 		   &med[0][0][0]);
 
 	out("\n## strings: ticks per call (count = length + %d, lib strategy %s)\n",
-	    STR_SLACK, columns[0].strategy);
+	    STR_SLACK, lib_strategy);
 	out("\nlib: aligned words (lib/strnlen_user.c, lib/strncpy_from_user.c); "
 	    "ref:bytes: the same window, one unsafe_get_user per byte; "
 	    "window: user_access_begin + user_access_end alone (check + lfence)\n");

@@ -1,21 +1,29 @@
 // SPDX-License-Identifier: MIT
-/* The timing core's functions (timing.h): the machine and its clocks. */
+/*
+ * The timing core's functions (timing.h): the machine and its clocks, the
+ * medians; and how the small tables time their cells (bench.h).
+ */
 #define _GNU_SOURCE
 #include <sched.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
-#include "timing.h"
+#include "bench.h"
 
-volatile unsigned long not_done;
-volatile long str_sink;
+#define MAX_ROUNDS_STR	101	/* samples kept per cell by time_cells() */
 
-int compare_double(const void *a, const void *b)
+static int compare_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
 
 	return (x > y) - (x < y);
+}
+
+double median(double *s, int n)
+{
+	qsort(s, (size_t)n, sizeof(*s), compare_double);
+	return s[n / 2];
 }
 
 static uint64_t prng_state = 0x5eed;
@@ -113,11 +121,62 @@ double mispredict_ticks(int rounds, double *random_out, double *predicted_out)
 			pre[r] = (double)time_branches(bits) / BRANCH_BITS;
 		}
 	}
-	qsort(rnd, (size_t)rounds, sizeof(double), compare_double);
-	qsort(pre, (size_t)rounds, sizeof(double), compare_double);
-	*random_out = rnd[rounds / 2];
-	*predicted_out = pre[rounds / 2];
+	*random_out = median(rnd, rounds);
+	*predicted_out = median(pre, rounds);
 	free(rnd);
 	free(pre);
 	return 2.0 * (*random_out - *predicted_out);
+}
+
+/* The string of length len at the user buffer's page offset, NUL after. */
+struct batch str_batch(const struct bench_env *env, unsigned long len,
+		       unsigned long calls)
+{
+	char *user = env->user_buf + env->page_offset;
+
+	memset(user, 'x', len);
+	user[len] = '\0';
+	return (struct batch){ .to = env->kernel_buf + env->page_offset, .from = user,
+			       .n = len + STR_SLACK, .calls = calls };
+}
+
+/*
+ * Time a table's cells as bulk.c's run_round() does: three calibration
+ * passes size each cell's batches to about TARGET_TICKS, then the rounds
+ * run across all cells in turn (so that a slow moment of the machine
+ * spreads over the whole table, not one cell).
+ */
+void time_cells(const struct bench_env *env, const struct cell *cells,
+		size_t nr_cells, double *med)
+{
+	int nr = env->rounds < MAX_ROUNDS_STR ? env->rounds : MAX_ROUNDS_STR;
+	double (*s)[MAX_ROUNDS_STR] = calloc(nr_cells, sizeof(*s));
+	unsigned long *calls = calloc(nr_cells, sizeof(*calls));
+
+	if (!s || !calls) {
+		perror("calloc");
+		exit(1);
+	}
+	for (int round = -3; round < nr; round++)
+		for (size_t i = 0; i < nr_cells; i++) {
+			struct batch b = str_batch(env, cells[i].len,
+				round < 0 ? CALIBRATION_CALLS : calls[i]);
+			double per = (double)cells[i].timer(&b) / (double)b.calls;
+			unsigned long want;
+
+			if (round >= 0) {
+				s[i][round] = per;
+				continue;
+			}
+			if (round == -3)
+				calls[i] = 1;
+			want = (unsigned long)(TARGET_TICKS / (per + 1.0));
+			want = want < 1 ? 1 : want > MAX_CALLS ? MAX_CALLS : want;
+			if (want > calls[i])
+				calls[i] = want;
+		}
+	for (size_t i = 0; i < nr_cells; i++)
+		med[i] = median(s[i], nr);
+	free(s);
+	free(calls);
 }

@@ -57,10 +57,11 @@ typedef uint64_t timer_fn(const struct batch *b);
  * OR of every bulk call's return value: all must be 0 (nothing left
  * undone). Writing it after each batch also keeps the compiler from
  * dropping the calls; str_sink, the sum of the single calls' results,
- * does the same for DEFINE_STR_TIMER.
+ * does the same for DEFINE_STR_TIMER. Each file that times has its own,
+ * and a part returns its not_done to main.c.
  */
-extern volatile unsigned long not_done;
-extern volatile long str_sink;
+static volatile unsigned long not_done __attribute__((unused));
+static volatile long str_sink __attribute__((unused));
 
 /*
  * FRESH(p): p as a value the compiler cannot see through, in every call. A
@@ -139,8 +140,8 @@ static uint64_t name(const struct batch *b)				\
 	return ticks;							\
 }
 
-/* qsort's comparison for the samples of a cell. */
-int compare_double(const void *a, const void *b);
+/* The median of s[0, n), which it sorts. */
+double median(double *s, int n);
 
 /*
  * splitmix64 from a fixed seed: every run draws the same mixes and branch
