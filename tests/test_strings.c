@@ -93,7 +93,7 @@ static void check_one(const unsigned char *src, long count, unsigned da,
 
 	if (count <= 0) {
 		want_cpy = 0;
-		want_len = 1;	/* "not found": a value > n, nothing read */
+		want_len = 0;	/* nothing read: 0, as Linux answers */
 	} else if (e < 0) {
 		want_cpy = -UACCESS_EFAULT;
 		want_len = 0;
