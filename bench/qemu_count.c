@@ -20,17 +20,16 @@
  *	instruction log and pairs the i-th line with what ran between the
  *	i-th pair of markers, so nothing else may call them.
  *
- * -a OFFSET starts the ranges OFFSET bytes into their pages (default:
- * bench_arch.page_offset). Every call is checked (nothing left undone, the
- * range cleared or copied, the guard bytes around it untouched), so no
- * figure comes from a routine that skipped or overshot work. The program
- * uses no C library (tests/nolibc), so the same static binary also runs on
- * boards whose CPU cannot run one.
+ * -a OFFSET, right after the mode, starts the ranges OFFSET bytes into
+ * their pages (default: bench_arch.page_offset). Every call is checked
+ * (nothing left undone, the range cleared or copied, the guard bytes
+ * around it untouched), so no figure comes from a routine that skipped or
+ * overshot work. The program uses no C library (tests/nolibc), so the
+ * same static binary also runs on boards whose CPU cannot run one.
  */
 #include <stdarg.h>
 #include <string.h>
 #include "linux_arch.h"
-#include "sys.h"
 #include "qemu_count.h"
 
 #define PROT_READ	1
@@ -45,15 +44,6 @@ const struct placement bench_placements[3] = { { 0, 0 }, { 3, 0 }, { 0, 5 } };
 
 static char *dst_buf, *src_buf;	/* a page, the range and its guard */
 static unsigned long page_offset, buf_bytes;
-
-void bench_print(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	linux_vprint(1, fmt, ap);
-	va_end(ap);
-}
 
 void bench_die(const char *fmt, ...)
 {
@@ -213,7 +203,7 @@ unsigned long bench_sweep(void)
 		if (!runs(col))
 			continue;
 		if (col->setup)
-			col->setup();
+			col->setup(col);
 		for (unsigned long k = 0; k < sw->every_size_below + sw->nr_sizes; k++) {
 			unsigned long n = k < sw->every_size_below ? k :
 					  sw->sizes[k - sw->every_size_below];
@@ -240,7 +230,7 @@ static void count_table(const struct table *tb, const char **strategy)
 		if (!runs(col))
 			continue;
 		if (col->setup) {
-			col->setup();
+			col->setup(col);
 			*strategy = uaccess_strategy_name();
 		}
 		for (size_t p = 0; p < tb->nr_placements; p++) {
@@ -280,16 +270,13 @@ static int bench_main(int argc, char **argv)
 	if (argc < 2)
 		usage();
 	page_offset = bench_arch.page_offset;
-	for (int i = 2; i < argc; i++) {
-		if (strcmp(argv[i], "-a"))
-			continue;
-		if (i + 1 == argc || !bench_number(argv[i + 1], &v) || v >= PAGE_SIZE)
+	if (argc > 3 && !strcmp(argv[2], "-a")) {	/* then as if MODE came with the rest */
+		if (!bench_number(argv[3], &v) || v >= PAGE_SIZE)
 			usage();
 		page_offset = v;
-		for (int k = i; k + 2 <= argc; k++)
-			argv[k] = argv[k + 2];
+		argv[3] = argv[1];
+		argv += 2;
 		argc -= 2;
-		i--;
 	}
 	if (bench_arch.init)
 		bench_arch.init();

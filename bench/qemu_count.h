@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <uaccess.h>
+#include "sys.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #define PAGE_SIZE	4096UL
@@ -47,10 +48,11 @@ struct column {
 	const char *op;		/* "clear_user", "copy_user", "copy_to_user", ... */
 	const char *name;
 	call_fn *call;
-	void (*setup)(void);	/* before its calls (a feature set), or NULL */
+	void (*setup)(const struct column *col);	/* before its calls, or NULL */
 	bool (*runs)(void);	/* whether it can run here; NULL: always */
+	unsigned long features;	/* for setup: the library's feature set */
 };
-#define COLUMN(op, name, call) { op, name, call, NULL, NULL }
+#define COLUMN(op, name, call) { op, name, call, NULL, NULL, 0 }
 
 /* Offsets of the destination and the source from where the ranges start. */
 struct placement {
@@ -108,7 +110,7 @@ struct bench_arch {
 extern const struct bench_arch bench_arch;
 
 /* What the driver gives an architecture's modes. */
-void bench_print(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+#define bench_print(...) linux_print(1, __VA_ARGS__)
 __attribute__((noreturn, format(printf, 1, 2))) void bench_die(const char *fmt, ...);
 bool bench_number(const char *s, unsigned long *v);
 /* Map the buffers, with room for sizes up to largest; then bench_dst(). */

@@ -67,9 +67,15 @@ def library_imports(nm, lib):
     return sorted(n for n in used - defined if not n.startswith(("__start_", "__stop_")))
 
 
-def pc_table(objdump, binary, ranges, classify, digits):
-    """pc as qemu logs it (`digits` hex digits) -> (region, classify(mnemonic,
-    operands)) for the instructions inside ranges."""
+def classify(classes, insn):
+    """The first class of classes (name -> regex) whose regex matches the
+    start of insn ("mnemonic operands"), else "other"."""
+    return next((name for name, rx in classes.items() if re.match(rx, insn)), "other")
+
+
+def pc_table(objdump, binary, ranges, classes, digits):
+    """pc as qemu logs it (`digits` hex digits) -> (region, class) for the
+    instructions inside ranges."""
     table = {}
     insn = re.compile(r"^\s*([0-9a-f]+):\s+(\S+)\s*(.*)")
     for line in run(objdump.split() + ["-d", "--no-show-raw-insn", binary]).splitlines():
@@ -79,7 +85,8 @@ def pc_table(objdump, binary, ranges, classify, digits):
         pc = int(m.group(1), 16)
         for start, end, region in ranges:
             if start <= pc < end:
-                table[b"%0*x" % (digits, pc)] = (region, classify(m.group(2), m.group(3)))
+                table[b"%0*x" % (digits, pc)] = (region, classify(
+                    classes, m.group(2) + " " + m.group(3)))
                 break
     return table
 
@@ -134,6 +141,16 @@ def md_table(head, rows):
     return out
 
 
+def section(title, head, rows, note=None):
+    """A section of results.md: "## title", the note if any, the table."""
+    return ["", "## " + title, ""] + ([note, ""] if note else []) + md_table(head, rows)
+
+
+def csv_lines(head, rows):
+    """results.csv: the names of the fields, then one line per row."""
+    return [",".join(head)] + [",".join(str(f) for f in r) for r in rows]
+
+
 def callers(runs, who):
     """What the calling functions add per call, grouped by (op, who(column)):
     "op name a/b/..." joined by commas, the counts of each group sorted."""
@@ -153,11 +170,12 @@ def strings_table(results, note=""):
             lib, ref = results[(op, "lib", n, 0, 0)], results[(op, "ref:bytes", n, 0, 0)]
             rows.append([op, n, lib["routine"], lib["loads"], ref["routine"], ref["loads"],
                          "%.2f" % (ref["routine"] / lib["routine"])])
-    return ["", "## strings: instructions per call (count = length + 64, so the NUL is found)",
-            "", "lib: `strnlen_user` / `strncpy_from_user` (lib/, aligned words); ref:bytes: "
-            "ref_strings.h's `ref_str_bytes`, the same window with one `unsafe_get_user` per "
-            "byte." + note, ""] + md_table(["op", "length", "lib", "lib loads", "ref:bytes",
-                                           "ref:bytes loads", "ref:bytes / lib"], rows)
+    return section("strings: instructions per call (count = length + 64, so the NUL is found)",
+                   ["op", "length", "lib", "lib loads", "ref:bytes", "ref:bytes loads",
+                    "ref:bytes / lib"], rows,
+                   "lib: `strnlen_user` / `strncpy_from_user` (lib/, aligned words); ref:bytes: "
+                   "ref_strings.h's `ref_str_bytes`, the same window with one `unsafe_get_user` "
+                   "per byte." + note)
 
 
 def count_cells(cmd, begin, end, pcs, new_cell):
@@ -209,15 +227,17 @@ def prepare(arch, args, binary, lib):
             ranges.append((addr, addr + size, "caller"))
         elif name.startswith("ref_"):
             ranges.append((addr, addr + size, "routine"))
-    for name in ["bench_cell_begin", "bench_cell_end", "bench_call_lib_clear"] + arch.NEEDED:
+    for name in ["bench_cell_begin", "bench_cell_end", "bench_call_lib_clear"] + \
+            arch.NEEDED + arch.ROUTINES:
         if name not in syms:
             sys.exit("count.py: %s has no symbol %s" % (binary, name))
     for name in arch.ROUTINES:
         if not any(s <= syms[name][0] < e for s, e in lib_text):
             sys.exit("count.py: %s is not in the library's code that %s.map shows"
                      % (name, binary))
-    digits = arch.PC_DIGITS
-    return {"pcs": pc_table(args.objdump, binary, ranges, arch.classify, digits),
+    with open(binary, "rb") as f:
+        digits = 8 * f.read(5)[4]      # ELF class 1 (32-bit) or 2: as wide as qemu logs a pc
+    return {"pcs": pc_table(args.objdump, binary, ranges, arch.CLASSES, digits),
             "begin": b"%0*x" % (digits, syms["bench_cell_begin"][0]),
             "end": b"%0*x" % (digits, syms["bench_cell_end"][0]),
             "dfilter": ",".join("0x%x+0x%x" % (s, e - s)
@@ -279,17 +299,12 @@ def main():
     arch = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(arch)
     p = argparse.ArgumentParser(description=arch.__doc__.splitlines()[0])
-    p.add_argument("--bin", required=True)
-    p.add_argument("--lib", required=True)
-    p.add_argument("--out", required=True)
-    p.add_argument("--qemu", required=True)
+    for name in ("--bin", "--lib", "--out", "--qemu", "--nm", "--objdump", "--cc"):
+        p.add_argument(name, required=True)
     p.add_argument("--cpus", default="", help="qemu CPU models, one run each")
     p.add_argument("--build", action="append", default=[], metavar="BIN,LIB,CPU",
                    help="another build of the program, counted on CPU")
-    p.add_argument("--nm", required=True)
-    p.add_argument("--objdump", required=True)
     p.add_argument("--cflags", default="", help="the library's build flags, for the report")
-    p.add_argument("--cc", required=True, help="the compiler, for the report")
     p.add_argument("bench_args", nargs="*", help="options for the program (-a OFFSET)")
     args = p.parse_args()
 
@@ -315,14 +330,13 @@ def main():
     if problems:
         sys.exit("count.py: the count is not exact:\n  " + "\n  ".join(problems))
     md, csv = arch.report(args, runs, info)
-    with open(os.path.join(args.out, "results.csv"), "w") as f:
-        f.write("\n".join(csv) + "\n")
     text = "\n".join(md + ["", "make bench: %.1f s in all" % (time.time() - t0)]) + "\n"
-    with open(os.path.join(args.out, "results.md"), "w") as f:
-        f.write(text)
+    paths = [os.path.join(args.out, name) for name in ("results.md", "results.csv")]
+    for path, body in zip(paths, (text, "\n".join(csv) + "\n")):
+        with open(path, "w") as f:
+            f.write(body)
     sys.stdout.write(text)
-    print("\nwritten: %s, %s" % (os.path.join(args.out, "results.md"),
-                                 os.path.join(args.out, "results.csv")))
+    print("\nwritten: %s, %s" % tuple(paths))
 
 
 if __name__ == "__main__":

@@ -15,26 +15,15 @@
 #include "qemu_count.h"
 #include "ref_strings.h"
 
-typedef long str_fn(char *to, const char *from, long n);
-
-/* As BENCH_CALL (qemu_count.h), for calls with a long count and result. */
-#define STR_CALL(name, expr)						\
-	long name(char *to, const char *from, long n);			\
-	__attribute__((noinline))					\
-	long name(char *to, const char *from, long n)			\
-	{								\
-		(void)to;						\
-		return expr;						\
-	}
-
-STR_CALL(bench_call_lib_strnlen, strnlen_user((const char __user *)from, n))
-STR_CALL(bench_call_lib_strncpy, strncpy_from_user(to, (const char __user *)from, n))
-STR_CALL(bench_call_ref_strnlen, ref_str_bytes(to, from, n, false))
-STR_CALL(bench_call_ref_strncpy, ref_str_bytes(to, from, n, true))
+/* n and the result pass as the calls' long, through call_fn's unsigned long. */
+BENCH_CALL(bench_call_lib_strnlen, strnlen_user((const char __user *)from, n))
+BENCH_CALL(bench_call_lib_strncpy, strncpy_from_user(to, (const char __user *)from, n))
+BENCH_CALL(bench_call_ref_strnlen, ref_str_bytes(to, from, n, false))
+BENCH_CALL(bench_call_ref_strncpy, ref_str_bytes(to, from, n, true))
 
 static const struct {
 	const char *op, *col;
-	str_fn *call;
+	call_fn *call;
 	bool copy;
 } str_cells[] = {
 	{ "strnlen_user", "lib", bench_call_lib_strnlen, false },
@@ -51,7 +40,7 @@ void bench_count_strings(void)
 
 	for (size_t c = 0; c < ARRAY_SIZE(str_cells); c++)
 		for (size_t k = 0; k < ARRAY_SIZE(str_lengths); k++) {
-			str_fn *volatile call = str_cells[c].call;	/* as the columns */
+			call_fn *volatile call = str_cells[c].call;	/* as the columns */
 			unsigned long len = str_lengths[k];
 			bool copy = str_cells[c].copy;
 			long r;
@@ -60,7 +49,7 @@ void bench_count_strings(void)
 			from[len] = '\0';
 			memset(to, BENCH_GUARD_BYTE, len + 1);
 			bench_cell_begin();
-			r = call(to, from, (long)(len + BENCH_STR_SLACK));
+			r = (long)call(to, from, len + BENCH_STR_SLACK);
 			bench_cell_end();
 			if (r != (long)len + !copy || (copy && memcmp(to, from, len + 1)))
 				bench_die("%s %s of length %lu: wrong (%ld)\n",

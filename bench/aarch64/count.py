@@ -11,7 +11,7 @@ zva block the CPU announced) and the tables.
 import re
 import time
 
-from qemu_count import callers, md_table
+from qemu_count import callers, csv_lines, section
 
 OPS = ["clear_user", "copy_to_user", "copy_from_user"]
 COLUMNS = {
@@ -19,11 +19,12 @@ COLUMNS = {
     "copy_to_user": ["lib", "ref:bytes", "ref:dwords"],
     "copy_from_user": ["lib", "ref:bytes", "ref:dwords"],
 }
-CLASSES = ["loads", "stores", "dc zva"]
+# The classes counted apart, a regex over "mnemonic operands" each: every
+# ld* (ldr, ldp, ldtr, ldur, ldxr, ...), every st*, and dc zva / gzva.
+CLASSES = {"loads": r"ld", "stores": r"st", "dc zva": r"dc g?zva,"}
 ROUTINES = ["_uaccess_clear_user", "_uaccess_copy_to_user", "_uaccess_copy_from_user"]
 DZP = 1 << 4
-PC_DIGITS = 16
-NEEDED = ["ref_clear_zva"] + ROUTINES
+NEEDED = ["ref_clear_zva"]
 
 
 def alignment_name(dst, src):
@@ -68,16 +69,6 @@ for _op in ("copy_to_user", "copy_from_user"):
     EXPECTED[(_op, "ref:dwords")] = lambda n, off, dczid: 6 + 6 * (n // 8 + n % 8)
 
 
-def classify(mnemonic, operands):
-    if mnemonic == "dc" and operands.split(",")[0] in ("zva", "gzva"):
-        return "dc zva"
-    if mnemonic.startswith("ld"):       # ldr, ldp, ldtr, ldur, ldxr, ... and their forms
-        return "loads"
-    if mnemonic.startswith("st"):       # str, stp, sttr, stur, stxr, ...
-        return "stores"
-    return "other"
-
-
 def annotate(run):
     m = re.search(r"dczid 0x([0-9a-f]+); library: (.*)$", run["header"][0])
     run.update(dczid=int(m.group(1), 16), strategy=m.group(2))
@@ -92,11 +83,9 @@ def zva_crossover(results, align):
     """The smallest size from which ref:zva runs fewer instructions than
     ref:x8 at every larger size of the table, with both counts; None if
     it never does."""
-    sizes = sorted({n for (op, c, n, d, s) in results if op == "clear_user"})
     found = None
-    for n in reversed(sizes):
-        zva = results[("clear_user", "ref:zva", n) + align]["routine"]
-        x8 = results[("clear_user", "ref:x8", n) + align]["routine"]
+    for n in sorted({n for (op, c, n, d, s) in results if op == "clear_user"}, reverse=True):
+        zva, x8 = (results[("clear_user", c, n) + align]["routine"] for c in ("ref:zva", "ref:x8"))
         if zva >= x8:
             break
         found = (n, zva, x8)
@@ -161,10 +150,6 @@ def report(args, runs, info):
             aligns = sorted({(d, s) for (o, c, n, d, s) in res if o == op},
                             key=lambda a: (a[1], a[0]))
             sizes = sorted({n for (o, c, n, d, s) in res if o == op})
-            w("")
-            w("## %s, `-cpu %s` (dc zva block %s): instructions per call"
-              % (op, cpu, "%d bytes" % block if block else "prohibited"))
-            w("")
             rows = []
             for a in aligns:
                 for n in sizes:
@@ -172,8 +157,9 @@ def report(args, runs, info):
                     best = min(refs, key=lambda col: c[col])
                     rows.append([alignment_name(*a), n] + [c[col] for col in COLUMNS[op]] +
                                 [best, "%.2f" % (c["lib"] / c[best])])
-            md.extend(md_table(["alignment", "size"] + COLUMNS[op] + ["best", "lib / best"],
-                               rows))
+            md += section("%s, `-cpu %s` (dc zva block %s): instructions per call"
+                          % (op, cpu, "%d bytes" % block if block else "prohibited"),
+                          ["alignment", "size"] + COLUMNS[op] + ["best", "lib / best"], rows)
             if op == "clear_user":
                 w("")
                 for a in aligns:
@@ -182,9 +168,6 @@ def report(args, runs, info):
                         alignment_name(*a), "from %d bytes on (%d against %d)" % x if x
                         else "at none of these sizes"))
 
-    w("")
-    w("## clear_user: the library's instructions by kind, 4 KiB and 16 KiB")
-    w("")
     rows = []
     for cpu, r in runs:
         for (op, col, n, d, s), c in sorted(r["results"].items()):
@@ -192,14 +175,15 @@ def report(args, runs, info):
                 rows.append(["`%s`" % cpu, alignment_name(d, s), n, c["routine"], c["stores"],
                              c["dc zva"], c["loads"],
                              c["routine"] - c["stores"] - c["dc zva"] - c["loads"]])
-    md.extend(md_table(["CPU", "alignment", "size", "instructions", "stores", "dc zva",
-                        "loads", "other"], rows))
-
-    csv = ["op,cpu,zva_block,column,size,dst_offset,src_offset,instructions,"
-           "caller_instructions,loads,stores,dc_zva,method"]
-    csv += ["%s,%s,%d,%s,%d,%d,%d,%d,%d,%d,%d,%d,qemu-aarch64 instruction count (exact)"
-            % ((op, cpu, zva_block(r["dczid"]), col, n, d, s) +
-               tuple(c[f] for f in ("routine", "caller", "loads", "stores", "dc zva")))
-            for cpu, r in runs for (op, col, n, d, s), c in r["results"].items()]
+    md += section("clear_user: the library's instructions by kind, 4 KiB and 16 KiB",
+                  ["CPU", "alignment", "size", "instructions", "stores", "dc zva", "loads",
+                   "other"], rows)
+    csv = csv_lines(["op", "cpu", "zva_block", "column", "size", "dst_offset", "src_offset",
+                     "instructions", "caller_instructions", "loads", "stores", "dc_zva",
+                     "method"],
+                    [(op, cpu, zva_block(r["dczid"]), col, n, d, s) +
+                     tuple(c[f] for f in ("routine", "caller", "loads", "stores", "dc zva")) +
+                     ("qemu-aarch64 instruction count (exact)",)
+                     for cpu, r in runs for (op, col, n, d, s), c in r["results"].items()])
     return md, csv
 

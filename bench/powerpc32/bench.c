@@ -16,12 +16,12 @@
  * architecture counts (TABLE, qemu_count.h).
  * A mode of its own times them on real hardware:
  *
- *   uaccess-bench time [-e] [-r ROUNDS] [-a OFFSET] [SIZE...]
- *	Time-base ticks per call and MB/s: the median over ROUNDS batches of
- *	calls, each batch long enough that reading the time base costs
- *	nothing per call. MB/s needs the time-base frequency, read from the
- *	"timebase" line of /proc/cpuinfo; without it, ticks only. -e says
- *	the run is emulated: the output then says the figures are
+ *   uaccess-bench time [-a OFFSET] [-e] [SIZE...]
+ *	Time-base ticks per call and MB/s: the median over TIME_ROUNDS
+ *	batches of calls, each batch long enough that reading the time base
+ *	costs nothing per call. MB/s needs the time-base frequency, read from
+ *	the "timebase" line of /proc/cpuinfo; without it, ticks only. -e
+ *	says the run is emulated: the output then says the figures are
  *	meaningless. SIZE... replaces the default sizes (1048576 matches dd
  *	bs=1M from /dev/zero, the usual clear_user throughput test).
  *
@@ -36,7 +36,6 @@
 #include <stdio.h>
 #include <string.h>
 #include "qemu_count.h"
-#include "sys.h"
 
 /* System call numbers of 32-bit PowerPC Linux that linux_arch.h lacks. */
 #define NR_read		3
@@ -44,8 +43,7 @@
 #define NR_close	6
 
 #define MAX_SIZES	32
-#define DEFAULT_ROUNDS	11
-#define MAX_ROUNDS	101
+#define TIME_ROUNDS	11
 #define MAX_CALLS	65536UL
 
 BENCH_CALL(bench_call_lib_clear, clear_user((void __user *)to, n))
@@ -63,20 +61,10 @@ REF_COPY_CALL(ref_linux_copy)
  * what really runs: "words" in the dcbz column means the library refused
  * dcbz (the line it measured is not UACCESS_DCBZ_LINE).
  */
-static void configure(unsigned long features)
+static void configure(const struct column *col)
 {
-	if (uaccess_init_features(features))
-		bench_die("uaccess_init_features(%#lx) failed\n", features);
-}
-
-static void use_dcbz(void)
-{
-	configure(UACCESS_FEAT_DCBZ);
-}
-
-static void use_words(void)
-{
-	configure(0);
+	if (uaccess_init_features(col->features))
+		bench_die("uaccess_init_features(%#lx) failed\n", col->features);
 }
 
 /* ref:linux uses dcbz on the build's line unconditionally. */
@@ -93,18 +81,18 @@ enum op { OP_CLEAR, OP_COPY, NR_OPS };
  * table against ref:linux dcbz and ref:linux.
  */
 static const struct column columns[] = {
-	{ "clear_user", "words", bench_call_lib_clear, use_words, NULL },
-	{ "copy_user", "words", bench_call_lib_copy, use_words, NULL },
+	{ "clear_user", "words", bench_call_lib_clear, configure, NULL, 0 },
+	{ "copy_user", "words", bench_call_lib_copy, configure, NULL, 0 },
 	COLUMN("clear_user", "ref:words", bench_call_ref_clear_words),
 	COLUMN("copy_user", "ref:words", bench_call_ref_copy_words),
 	COLUMN("clear_user", "ref:bytes", bench_call_ref_clear_bytes),
 	COLUMN("copy_user", "ref:bytes", bench_call_ref_copy_bytes),
-	{ "clear_user", "dcbz", bench_call_lib_clear, use_dcbz, NULL },
-	{ "copy_user", "dcbz", bench_call_lib_copy, use_dcbz, NULL },
+	{ "clear_user", "dcbz", bench_call_lib_clear, configure, NULL, UACCESS_FEAT_DCBZ },
+	{ "copy_user", "dcbz", bench_call_lib_copy, configure, NULL, UACCESS_FEAT_DCBZ },
 	{ "clear_user", "ref:linux", bench_call_ref_linux_clear, NULL,
-	  dcbz_clears_the_line },
+	  dcbz_clears_the_line, 0 },
 	{ "copy_user", "ref:linux", bench_call_ref_linux_copy, NULL,
-	  dcbz_clears_the_line },
+	  dcbz_clears_the_line, 0 },
 };
 #define NR_COLUMNS	(ARRAY_SIZE(columns) / NR_OPS)
 static const int time_order[NR_COLUMNS] = { 3, 0, 1, 2, 4 };
@@ -140,38 +128,29 @@ static void header(void)
 static unsigned long cpuinfo_timebase(void)
 {
 	static char text[16384];
-	long fd = linux_syscall(NR_open, (long)"/proc/cpuinfo", 0, 0, 0, 0, 0);
+	long fd = linux_syscall(NR_open, (long)"/proc/cpuinfo", 0, 0, 0, 0, 0), r = 1;
 	size_t len = 0;
-	char *line;
+	unsigned long hz = 0;
+	char *p = text;
 
 	if (fd < 0)
 		return 0;
-	while (len < sizeof(text) - 1) {
-		long r = linux_syscall(NR_read, fd, (long)(text + len),
-				       (long)(sizeof(text) - 1 - len), 0, 0, 0);
-
-		if (r <= 0)
-			break;
-		len += (size_t)r;
+	while (len < sizeof(text) - 1 && r > 0) {
+		r = linux_syscall(NR_read, fd, (long)(text + len),
+				  (long)(sizeof(text) - 1 - len), 0, 0, 0);
+		len += r > 0 ? (size_t)r : 0;
 	}
 	linux_syscall(NR_close, fd, 0, 0, 0, 0, 0);
 	text[len] = '\0';
-	for (line = text; *line; ) {
-		if (!strncmp(line, "timebase", 8)) {
-			unsigned long hz = 0;
-			char *p = line + 8;
-
-			while (*p == ' ' || *p == '\t' || *p == ':')
-				p++;
-			while (*p >= '0' && *p <= '9')
-				hz = hz * 10 + (unsigned long)(*p++ - '0');
-			return hz;
-		}
-		line += strcspn(line, "\n");
-		if (*line)
-			line++;
+	while (*p && strncmp(p, "timebase", 8)) {	/* the first line that starts so */
+		p += strcspn(p, "\n");
+		p += *p == '\n';
 	}
-	return 0;
+	for (p += strcspn(p, ":\n"); *p == ':' || *p == ' ' || *p == '\t'; p++)
+		;
+	while (*p >= '0' && *p <= '9')
+		hz = hz * 10 + (unsigned long)(*p++ - '0');
+	return hz;
 }
 
 /*
@@ -245,19 +224,19 @@ static uint64_t time_batch(call_fn *call, char *to, const char *from,
 
 /*
  * Batches of one size, doubled until one lasts target ticks (or MAX_CALLS
- * calls); the median of `rounds` such batches. The first batches also warm
+ * calls); the median of TIME_ROUNDS such batches. The first batches also warm
  * the caches, so these are warm-cache figures until the size outgrows the
  * data cache (as a dd from /dev/zero with a small block size is).
  */
 static struct timing measure(call_fn *call, char *to, const char *from,
-			     unsigned long n, uint64_t target, int rounds)
+			     unsigned long n, uint64_t target)
 {
-	uint64_t samples[MAX_ROUNDS];
+	uint64_t samples[TIME_ROUNDS];
 	struct timing t = { .calls = 1 };
 
 	while (t.calls < MAX_CALLS && time_batch(call, to, from, n, t.calls) < target)
 		t.calls *= 2;
-	for (int r = 0; r < rounds; r++) {
+	for (int r = 0; r < TIME_ROUNDS; r++) {
 		uint64_t s = time_batch(call, to, from, n, t.calls);
 		int i = r;
 
@@ -265,7 +244,7 @@ static struct timing measure(call_fn *call, char *to, const char *from,
 			samples[i] = samples[i - 1];
 		samples[i] = s;
 	}
-	t.ticks = samples[rounds / 2];
+	t.ticks = samples[TIME_ROUNDS / 2];
 	return t;
 }
 
@@ -299,7 +278,7 @@ static const struct column *time_column(size_t c)
 	return &columns[NR_OPS * time_order[c % NR_COLUMNS]];
 }
 
-static void time_table(bool emulated, int rounds, const unsigned long *sizes,
+static void time_table(bool emulated, const unsigned long *sizes,
 		       int nr_sizes)
 {
 	static struct timing timings[NR_OPS][NR_COLUMNS][MAX_SIZES];
@@ -316,7 +295,7 @@ static void time_table(bool emulated, int rounds, const unsigned long *sizes,
 		if (col->runs && !col->runs())
 			continue;
 		if (col->setup)
-			col->setup();
+			col->setup(col);
 		strategies[c] = uaccess_strategy_name();
 		for (int op = 0; op < NR_OPS; op++)
 			for (int k = 0; k < nr_sizes; k++) {
@@ -326,7 +305,7 @@ static void time_table(bool emulated, int rounds, const unsigned long *sizes,
 
 				bench_fill(to, n);
 				timings[op][c][k] = measure(col[op].call, to, from, n,
-							    target, rounds);
+							    target);
 				bench_check(&col[op], to, from, n, 0);
 			}
 	}
@@ -345,12 +324,12 @@ static void time_table(bool emulated, int rounds, const unsigned long *sizes,
 	bench_print("- method: median of %d batches per cell, each batch the same size doubled\n"
 		    "  until it lasts %llu ticks (at most %lu calls); warm caches up to the\n"
 		    "  data cache's size; buffers at offset %lu in their pages\n",
-		    rounds, (unsigned long long)target, MAX_CALLS,
+		    TIME_ROUNDS, (unsigned long long)target, MAX_CALLS,
 		    (unsigned long)bench_dst(0) % PAGE_SIZE);
 	for (size_t c = 0; c < NR_COLUMNS; c++)
 		if (time_column(c)->setup)
 			bench_print("- %s: uaccess_init_features(%s), strategy \"%s\"\n",
-				    time_column(c)->name, time_column(c)->setup == use_dcbz ?
+				    time_column(c)->name, time_column(c)->features ?
 				    "UACCESS_FEAT_DCBZ" : "0", strategies[c]);
 
 	for (int op = 0; op < NR_OPS; op++) {
@@ -384,39 +363,28 @@ static void time_table(bool emulated, int rounds, const unsigned long *sizes,
 	}
 }
 
-/* time [-e] [-r ROUNDS] [SIZE...] (-a is the driver's). */
+/* time [-e] [SIZE...] (-a is the driver's). */
 static bool time_mode(const char *mode, int argc, char **argv)
 {
 	unsigned long sizes[MAX_SIZES], v, largest = 256;	/* the sweep's room */
-	int i = 2, rounds = DEFAULT_ROUNDS, nr_sizes = 0;
-	bool emulated = false;
+	int nr_sizes = 0;
+	bool emulated = argc > 2 && !strcmp(argv[2], "-e");
 
 	if (strcmp(mode, "time"))
 		return false;
-	for (; i < argc && argv[i][0] == '-'; i++) {
-		if (!strcmp(argv[i], "-e")) {
-			emulated = true;
-		} else if (!strcmp(argv[i], "-r") && i + 1 < argc &&
-			   bench_number(argv[i + 1], &v) && v >= 1 && v <= MAX_ROUNDS) {
-			rounds = (int)v;
-			i++;
-		} else {
-			return false;
-		}
-	}
-	for (; i < argc; i++) {
+	for (int i = 2 + emulated; i < argc; i++) {
 		if (nr_sizes == MAX_SIZES || !bench_number(argv[i], &v) || !v)
 			return false;
 		sizes[nr_sizes++] = v;
+		largest = v > largest ? v : largest;
 	}
-	if (!nr_sizes)
-		for (size_t k = 0; k < ARRAY_SIZE(default_sizes); k++)
-			sizes[nr_sizes++] = default_sizes[k];
-	for (int k = 0; k < nr_sizes; k++)
-		largest = sizes[k] > largest ? sizes[k] : largest;
-	bench_map(largest);
+	/* default_sizes ascend: the last is the largest */
+	bench_map(nr_sizes ? largest : default_sizes[ARRAY_SIZE(default_sizes) - 1]);
 	bench_sweep();
-	time_table(emulated, rounds, sizes, nr_sizes);
+	if (nr_sizes)
+		time_table(emulated, sizes, nr_sizes);
+	else
+		time_table(emulated, default_sizes, ARRAY_SIZE(default_sizes));
 	return true;
 }
 
@@ -429,7 +397,6 @@ const struct bench_arch bench_arch = {
 	.strings = bench_count_strings,
 	.header = header,
 	.mode = time_mode,
-	.usage = "       uaccess-bench time [-e] [-r ROUNDS] [-a OFFSET] [SIZE...]\n"
-		 "  -e         the run is emulated: say that the times are meaningless\n"
-		 "  -r ROUNDS  batches per cell, the median is reported (1..101, 11)\n",
+	.usage = "       uaccess-bench time [-a OFFSET] [-e] [SIZE...]\n"
+		 "  -e         the run is emulated: say that the times are meaningless\n",
 };

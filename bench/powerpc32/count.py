@@ -17,12 +17,16 @@ results.md only to show it works: under emulation its ticks mean nothing.
 
 import re
 
-from qemu_count import md_table, run, strings_table
+from qemu_count import csv_lines, md_table, run, section, strings_table
 
 COLUMNS = ["dcbz", "words", "ref:words", "ref:bytes"]
 OPS = ["clear_user", "copy_user"]
-CLASSES = ["loads", "stores", "dcbz", "dcbt"]
-PC_DIGITS = 8
+# The classes counted apart, a regex over "mnemonic operands" each. Every
+# PowerPC mnemonic that starts with "l" is a load (but li, lis and la), every
+# one that starts with "st" a store (stb, sth, stw, stmw, stswi, stwcx., stf*,
+# their u/x forms). dcbz and dcbt as prefixes, since objdump's default
+# dialect prints some encodings under Book E names (plain dcbt as "dcbtct").
+CLASSES = {"loads": r"l(?!(i|is|a) )", "stores": r"st", "dcbz": r"dcbz", "dcbt": r"dcbt"}
 ROUTINES = ["_uaccess_clear_user", "_uaccess_copy_user"]
 NEEDED = ["ref_clear_words"]
 
@@ -37,8 +41,9 @@ EXPECTED = {
 }
 
 # The targets of the dcbz routines: dcbz against the plain word loop, routine against
-# routine. clear_user from 1 KiB on, copy_user at every size.
-LIMITS = {"clear_user": (0.25, 1024), "copy_user": (1.1, 0)}
+# routine (the most, from which size, in words).
+LIMITS = {"clear_user": (0.25, 1024, "sizes >= 1 KiB, at most 0.25x the word loop"),
+          "copy_user": (1.1, 0, "every size, at most 1.1x the word copy")}
 
 # The library against ref:linux: every cell at most VS_LIMIT, or VS_LIMIT_MISALIGNED
 # where the reference stores a word to a misaligned destination (the library
@@ -55,23 +60,6 @@ def ref_misaligned(op, dst, n, line):
     if dst % 4 == 0 or n < 4:
         return False
     return op == "clear_user" or n < -dst % line
-
-
-def classify(mnemonic, operands):
-    # Prefixes, since objdump's default dialect prints some encodings under
-    # Book E names (plain dcbt as "dcbtct").
-    if mnemonic.startswith("dcbz"):
-        return "dcbz"
-    if mnemonic.startswith("dcbt"):
-        return "dcbt"
-    # Every PowerPC mnemonic that starts with "st" is a store (stb, sth,
-    # stw, stmw, stswi, stwcx., stf*, their u/x forms); those that start
-    # with "l" are loads, except li, lis and la.
-    if mnemonic.startswith("st"):
-        return "stores"
-    if mnemonic.startswith("l") and mnemonic not in ("li", "lis", "la"):
-        return "loads"
-    return "other"
 
 
 def annotate(run):
@@ -119,8 +107,6 @@ def per_kib(cell):
 
 def report(args, runs, info):
     run, results = runs[0], main_cells(runs[0])
-    info = dict(info, line=run["line"], measured=run["measured"], seconds=run["seconds"],
-                log_lines=run["log_lines"], check="%d cells matched" % run["matched"])
     args.cpu = run["cpu"]
     sizes = sorted({n for (op, col, n) in results if op in OPS and col in COLUMNS})
     strategy = {col: results[("clear_user", col, sizes[0])]["strategy"] for col in COLUMNS}
@@ -140,14 +126,14 @@ def report(args, runs, info):
     if strategy["dcbz"] != "dcbz":
         w("- **the library refused dcbz on this CPU** (the line it measured, %d bytes, is "
           "not the build's UACCESS_DCBZ_LINE %d), so the dcbz column runs the word "
-          "strategy; choose BENCH_QEMU_CPU with the build's line" % (info["measured"], info["line"]))
+          "strategy; choose BENCH_QEMU_CPU with the build's line" % (run["measured"], run["line"]))
     w("- build: UACCESS_DCBZ_LINE=%d; qemu-ppc -cpu %s, whose dcbz clears %d bytes"
-      % (info["line"], args.cpu, info["measured"]))
+      % (run["line"], args.cpu, run["measured"]))
     w("- method: `qemu-ppc %s -d exec,nochain -dfilter <the functions>` logs one line "
       "per executed instruction (one instruction per translation block, no chaining); "
       "count.py counts the lines between the program's markers around each call and "
       "classifies each pc by `objdump -d`. Exact: checked against ref.S's loops, whose "
-      "counts are known in closed form (%s)." % (info["one_insn"], info["check"]))
+      "counts are known in closed form (%d cells matched)." % (info["one_insn"], run["matched"]))
     w("- **instruction counts are exact and CPU-independent** (they follow from the code and "
       "the line size, not from the emulator's speed). **Time, MB/s, cache misses and "
       "memory traffic need real hardware**: dcbz's gain is that a line it establishes is "
@@ -164,12 +150,9 @@ def report(args, runs, info):
       "function adds a constant per call, not in the tables (%s): for the library the "
       "inline `access_ok()` and the call of `<uaccess.h>`, for the refs a tail call."
       % "; ".join(callers))
-    w("- count run: %.1f s, %d logged instructions" % (info["seconds"], info["log_lines"]))
+    w("- count run: %.1f s, %d logged instructions" % (run["seconds"], run["log_lines"]))
 
     for op in OPS:
-        w("")
-        w("## %s: instructions per call, and per KiB" % op)
-        w("")
         head = ["size", "whole lines"]
         for col in COLUMNS:
             head += [col, "/KiB"]
@@ -183,7 +166,7 @@ def report(args, runs, info):
             r += ["%.3f" % (cells[0]["routine"] / cells[2]["routine"]),
                   "%.3f" % (cells[0]["routine"] / cells[1]["routine"])]
             rows.append(r)
-        md.extend(md_table(head, rows))
+        md += section("%s: instructions per call, and per KiB" % op, head, rows)
         big, small = sizes[-1], sizes[-2]
         lines = (results[(op, "dcbz", big)]["whole_lines"] -
                  results[(op, "dcbz", small)]["whole_lines"])
@@ -195,26 +178,20 @@ def report(args, runs, info):
                                      results[(op, col, small)]["routine"]) / lines)
                   for col in COLUMNS)))
 
-        w("")
-        w("## %s: loads, stores, dcbz and dcbt per call" % op)
-        w("")
         shown = [(col, cls) for col in COLUMNS for cls in CLASSES
                  if any(results[(op, col, n)][cls] for n in sizes)]
-        head = ["size"] + ["%s: %s" % (col, "dcbz (lines established)" if cls == "dcbz" else cls)
-                           for col, cls in shown]
-        rows = [[n] + [results[(op, col, n)][cls] for col, cls in shown] for n in sizes]
-        md.extend(md_table(head, rows))
+        md += section("%s: loads, stores, dcbz and dcbt per call" % op, ["size"] + [
+            "%s: %s" % (col, "dcbz (lines established)" if cls == "dcbz" else cls)
+            for col, cls in shown], [[n] + [results[(op, col, n)][cls] for col, cls in shown]
+                                     for n in sizes])
 
     md.extend(strings_table(run["results"], " Routine instructions only, loads "
                                        "among them."))
 
-    w("")
-    w("## Targets: dcbz instructions / plain word loop instructions")
-    w("")
     verdict = {}
     rows = []
     for op in OPS:
-        limit, from_size = LIMITS[op]
+        limit, from_size, _ = LIMITS[op]
         failed = []
         for n in sizes:
             if n < from_size:
@@ -230,36 +207,37 @@ def report(args, runs, info):
                          "<= %.2f" % limit, d["dcbz"], d["whole_lines"],
                          "yes" if ratio <= limit else "**no**"])
         verdict[op] = failed
-    md.extend(md_table(["op", "size", "dcbz", "ref:words", "ratio", "limit",
-                        "lines established by dcbz", "whole dst lines", "holds"], rows))
+    md += section("Targets: dcbz instructions / plain word loop instructions",
+                  ["op", "size", "dcbz", "ref:words", "ratio", "limit",
+                   "lines established by dcbz", "whole dst lines", "holds"], rows)
     w("")
-    for op, what in (("clear_user", "sizes >= 1 KiB, at most 0.25x the word loop"),
-                     ("copy_user", "every size, at most 1.1x the word copy")):
+    for op, (_, _, what) in LIMITS.items():
         if strategy["dcbz"] != "dcbz":
             w("- %s, %s: **not judged**: the library refused dcbz here" % (op, what))
         else:
             w("- %s, %s: **%s**" % (op, what, "holds" if not verdict[op] else
                                      "exceeded at " + ", ".join(verdict[op])))
 
-    csv = ["op,column,strategy,size,dst_addr,instructions,instructions_per_kib,"
-           "caller_instructions,loads,stores,dcbz,dcbt,lines_established_by_dcbz,"
-           "whole_dst_lines,method"]
     # The library's strategy at each cell; the first tables' references show "-".
     cells = [(op, col, n, c, "-" if col.startswith("ref") else c["strategy"], args.cpu)
              for op in OPS for col in COLUMNS for n in sizes for c in [results[(op, col, n)]]]
     cells += [(op, col, n, c, c["strategy"], r["cpu"]) for r in runs
               for (op, col, n), c in sorted(vs_cells(r).items())]
-    csv += ["%s,%s,%s,%d,%#x,%d,%.2f,%d,%d,%d,%d,%d,%d,%d,qemu-ppc -cpu %s instruction count "
-            "(exact)" % (op, col, strat, n, c["addr"], c["routine"], per_kib(c),
-                         c["caller"], c["loads"], c["stores"], c["dcbz"], c["dcbt"], c["dcbz"],
-                         c["whole_lines"], cpu) for op, col, n, c, strat, cpu in cells]
+    csv = csv_lines(["op", "column", "strategy", "size", "dst_addr", "instructions",
+                     "instructions_per_kib", "caller_instructions", "loads", "stores", "dcbz",
+                     "dcbt", "lines_established_by_dcbz", "whole_dst_lines", "method"],
+                    [(op, col, strat, n, "%#x" % c["addr"], c["routine"], "%.2f" % per_kib(c))
+                     + tuple(c[f] for f in ("caller", "loads", "stores", "dcbz", "dcbt", "dcbz",
+                                            "whole_lines")) +
+                     ("qemu-ppc -cpu %s instruction count (exact)" % cpu,)
+                     for op, col, n, c, strat, cpu in cells])
     return md + vs_report([(vs_cells(r), r) for r in runs]) + time_mode(args), csv
 
 
 def time_mode(args):
     """The time-base mode, under qemu: it runs, and says its figures mean nothing."""
-    timed = run(args.qemu.split() + ["-cpu", args.cpu, args.bin, "time", "-e"] +
-                           args.bench_args)
+    timed = run(args.qemu.split() + ["-cpu", args.cpu, args.bin, "time"] + args.bench_args +
+                ["-e"])
     return ["", timed.rstrip("\n").split("\n", 1)[1] if timed.startswith("\n")
             else timed.rstrip("\n")]
 
@@ -268,18 +246,10 @@ def vs_report(builds):
     """The library against ref:linux, lib/ref per cell, every build's line side by
     side; the verdict against VS_LIMIT."""
     builds = [(res, inf) for res, inf in builds if any("@" in col for _, col, _ in res)]
-    md = []
-    w = md.append
-    w("")
-    w("## The library against a Linux-shaped reference (ref:linux)")
-    w("")
+    title = "The library against a Linux-shaped reference (ref:linux)"
     if not builds:
-        w("Not counted: ref:linux needs a CPU whose dcbz clears the build's line.")
-        return md
-    w("Instructions of the routine, library (dcbz) / ref:linux, and the ratio; `m`: the "
-      "reference stores words to a misaligned destination there, which the library never "
-      "does (limit %.2f there, %.2f elsewhere). Clears have no source." %
-      (VS_LIMIT_MISALIGNED, VS_LIMIT))
+        return ["", "## " + title, "",
+                "Not counted: ref:linux needs a CPU whose dcbz clears the build's line."]
     cols = [(res, inf, op, a) for res, inf in builds for op in OPS for a in VS_ALIGNS.values()
             if (op, "lib@" + a) in {(o, c) for o, c, _ in res}]
     sizes = sorted({n for res, _ in builds for (_, col, n) in res if "@" in col})
@@ -299,7 +269,11 @@ def vs_report(builds):
             key = (inf["line"], mis)
             worst[key] = max(worst.get(key, 0), ratio)
         rows.append(r)
-    md.extend(md_table(head, rows))
+    md = ["", "## " + title, "", "Instructions of the routine, library (dcbz) / ref:linux, "
+          "and the ratio; `m`: the reference stores words to a misaligned destination there, "
+          "which the library never does (limit %.2f there, %.2f elsewhere). Clears have no "
+          "source." % (VS_LIMIT_MISALIGNED, VS_LIMIT)] + md_table(head, rows)
+    w = md.append
     w("")
     w("- worst lib/ref:linux: " + "; ".join(
         "%d-byte lines %s %.2f" % (line, "where the reference stores misaligned" if mis else

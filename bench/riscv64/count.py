@@ -9,19 +9,17 @@ covers every column at the sizes around each routine's thresholds with
 every offset in a doubleword (bench.c).
 """
 
-import re
-
-from qemu_count import callers, md_table, strings_table
+from qemu_count import callers, csv_lines, section, strings_table
 
 CLEAR_COLUMNS = ["lib", "ref:linux", "ref:words", "ref:bytes"]
 COPY_COLUMNS = ["lib:to", "lib:from", "ref:linux", "ref:words", "ref:bytes"]
 # (destination, source) offsets from an 8-byte boundary, as bench.c places them.
 PLACEMENTS = [(0, 0), (3, 0), (0, 5)]
 PLACEMENT_NAMES = {(0, 0): "aligned", (3, 0): "dst+3", (0, 5): "src+5"}
-CLASSES = ["loads", "stores"]
-PC_DIGITS = 16
-NEEDED = ["_uaccess_clear_user", "_uaccess_copy_user", "ref_clear_linux", "ref_copy_linux",
-          "ref_clear_words", "ref_str_bytes"]
+# The classes counted apart: a regex over "mnemonic operands" each.
+CLASSES = {"loads": r"(c\.)?(lb|lbu|lh|lhu|lw|lwu|ld|flw|fld)(sp)? ",
+           "stores": r"(c\.)?(sb|sh|sw|sd|fsw|fsd)(sp)? "}
+NEEDED = ["ref_clear_linux", "ref_copy_linux", "ref_clear_words", "ref_str_bytes"]
 ROUTINES = ["_uaccess_clear_user", "_uaccess_copy_user"]
 
 
@@ -85,18 +83,6 @@ REF_MODELS = {
     ("copy_user", "ref:linux"): copy_linux,
 }
 
-LOAD = re.compile(r"^(c\.)?(lb|lbu|lh|lhu|lw|lwu|ld|flw|fld)(sp)?$")
-STORE = re.compile(r"^(c\.)?(sb|sh|sw|sd|fsw|fsd)(sp)?$")
-
-
-def classify(mnemonic, operands):
-    if LOAD.match(mnemonic):
-        return "loads"
-    if STORE.match(mnemonic):
-        return "stores"
-    return "other"
-
-
 def expected(run, op, col, n, d, s, cell):
     model = REF_MODELS.get((op, col))
     return model(d, s, n) if model else None
@@ -141,62 +127,45 @@ def report(args, runs, info):
       % callers(runs, lambda col: col))
     w("- count run: %.1f s, %d logged instructions" % (run["seconds"], run["log_lines"]))
 
-    w("")
-    w("## library / ref:linux, instructions per call")
-    w("")
     cols = [("clear_user", "lib", p) for p in clear_at] + \
         [("copy_user", "lib:to", p) for p in PLACEMENTS]
-    rows, over, worst = [], [], None
-    for n in sizes:
-        row = [n]
-        for op, lib_col, p in cols:
-            lib = results[(op, lib_col, n) + p]
-            ref = results[(op, "ref:linux", n) + p]
-            row.append(ratio(lib, ref))
-            q = lib["routine"] / ref["routine"]
-            if q > 1:
-                over.append("%s %s %d" % (op, PLACEMENT_NAMES[p], n))
-            if worst is None or q > worst[0]:
-                worst = (q, "%s %s %d" % (op, PLACEMENT_NAMES[p], n))
-        rows.append(row)
-    md.extend(md_table(["size"] + ["%s %s" % (op.split("_")[0], PLACEMENT_NAMES[p])
-                                   for op, _, p in cols], rows))
+    where = {c: "%s %s" % (c[0], PLACEMENT_NAMES[c[2]]) for c in cols}
+    # lib / ref:linux per (size, column), in the table's order: max() finds the first worst.
+    q = {(n, c): results[(c[0], c[1], n) + c[2]]["routine"] /
+         results[(c[0], "ref:linux", n) + c[2]]["routine"] for n in sizes for c in cols}
+    worst = max(q, key=q.get)
+    md += section("library / ref:linux, instructions per call",
+                  ["size"] + ["%s %s" % (op.split("_")[0], PLACEMENT_NAMES[p])
+                              for op, _, p in cols],
+                  [[n] + ["%.2f" % q[(n, c)] for c in cols] for n in sizes])
+    over = ["%s %d" % (where[c], n) for n, c in q if q[(n, c)] > 1]
     w("")
-    w("Worst: %.2f (%s); cells over 1.00: %s." %
-      (worst[0], worst[1], ", ".join(over) if over else "none"))
+    w("Worst: %.2f (%s %d); cells over 1.00: %s." %
+      (q[worst], where[worst[1]], worst[0], ", ".join(over) if over else "none"))
 
     for p in clear_at:
-        w("")
-        w("## clear_user, destination %s: instructions per call (stores: the routine's)"
-          % PLACEMENT_NAMES[p])
-        w("")
         rows = []
         for n in sizes:
             c = [results[("clear_user", col, n) + p] for col in CLEAR_COLUMNS]
             rows.append([n] + [x["routine"] for x in c] + [ratio(c[0], c[1])] +
                         [x["stores"] for x in c[:3]])
-        md.extend(md_table(["size"] + CLEAR_COLUMNS + ["lib / ref:linux"] +
-                           ["stores " + col for col in CLEAR_COLUMNS[:3]], rows))
+        md += section("clear_user, destination %s: instructions per call (stores: the "
+                      "routine's)" % PLACEMENT_NAMES[p], ["size"] + CLEAR_COLUMNS +
+                      ["lib / ref:linux"] + ["stores " + col for col in CLEAR_COLUMNS[:3]], rows)
 
     for p in PLACEMENTS:
-        w("")
-        w("## copy, %s: instructions per call" % PLACEMENT_NAMES[p])
-        w("")
         rows = []
         for n in sizes:
             c = [results[("copy_user", col, n) + p] for col in COPY_COLUMNS]
             rows.append([n] + [x["routine"] for x in c] + [ratio(c[0], c[2])] +
                         ["%d/%d" % (x["loads"], x["stores"]) for x in (c[0], c[2])])
-        md.extend(md_table(["size"] + COPY_COLUMNS + ["lib / ref:linux",
-                                                      "lib loads/stores",
-                                                      "ref:linux loads/stores"], rows))
+        md += section("copy, %s: instructions per call" % PLACEMENT_NAMES[p],
+                      ["size"] + COPY_COLUMNS + ["lib / ref:linux", "lib loads/stores",
+                                                 "ref:linux loads/stores"], rows)
 
     md.extend(strings_table(results))
-
-    csv = ["op,column,size,dst_offset,src_offset,instructions,caller_instructions,"
-           "loads,stores,method"]
-    csv += ["%s,%s,%d,%d,%d,%d,%d,%d,%d,qemu-riscv64 instruction count (exact)"
-            % (k + tuple(c[f] for f in ("routine", "caller", "loads", "stores")))
-            for k, c in results.items()]
+    csv = csv_lines(["op", "column", "size", "dst_offset", "src_offset", "instructions",
+                     "caller_instructions", "loads", "stores", "method"],
+                    [k + tuple(c[f] for f in ("routine", "caller", "loads", "stores")) +
+                     ("qemu-riscv64 instruction count (exact)",) for k, c in results.items()])
     return md, csv
-

@@ -26,8 +26,11 @@ BENCH_PIN = $(shell taskset -c 1 true 2>/dev/null && echo taskset -c 1)
 # The recorded traces replayed by `make bench` (record.sh writes them).
 BENCH_TRACES := $(wildcard bench/x86_64/traces/*.gz)
 
-# The plots of DIR's data files, where gnuplot is installed.
-bench_plots = if command -v gnuplot >/dev/null 2>&1; then \
+# Run the program into DIR ($(1)) with the options $(2) and BENCH_ARGS, then
+# plot DIR's data files where gnuplot is installed.
+bench_run = rm -f $(1)/clear_user.dat $(1)/replay.dat && \
+	$(BENCH_PIN) $(BENCH_BIN) -o $(1) $(2) $(BENCH_ARGS) && \
+	if command -v gnuplot >/dev/null 2>&1; then \
 		for p in clear_user:bench replay:replay; do \
 			[ -f $(1)/$${p%:*}.dat ] || continue; \
 			gnuplot -e "dir='$(1)'; what='$${p%:*}'" bench/x86_64/plot.gp && \
@@ -36,10 +39,7 @@ bench_plots = if command -v gnuplot >/dev/null 2>&1; then \
 	fi
 
 bench: $(BENCH_BIN)
-	$(Q)rm -f $(BENCH_DIR)/clear_user.dat $(BENCH_DIR)/replay.dat
-	$(Q)$(BENCH_PIN) $(BENCH_BIN) -o $(BENCH_DIR) \
-		$(addprefix -t ,$(BENCH_TRACES)) $(BENCH_ARGS)
-	$(Q)$(call bench_plots,$(BENCH_DIR))
+	$(Q)$(call bench_run,$(BENCH_DIR),$(addprefix -t ,$(BENCH_TRACES)))
 
 # make bench-median [BENCH_RUNS=5]: the whole bench BENCH_RUNS times, each
 # run in $(BENCH_DIR)/run-N, then the bounds table and the replay ratios
@@ -63,10 +63,7 @@ bench-trace: $(BENCH_BIN)
 	$(Q)sh scripts/install-deps.sh strace
 	$(Q)mkdir -p $(BENCH_DIR)/trace
 	$(Q)sh bench/x86_64/traces/record.sh $(BENCH_DIR)/trace/trace.gz sh -c '$(CMD)'
-	$(Q)rm -f $(BENCH_DIR)/trace/replay.dat
-	$(Q)$(BENCH_PIN) $(BENCH_BIN) -o $(BENCH_DIR)/trace -R \
-		-t $(BENCH_DIR)/trace/trace.gz $(BENCH_ARGS)
-	$(Q)$(call bench_plots,$(BENCH_DIR)/trace)
+	$(Q)$(call bench_run,$(BENCH_DIR)/trace,-R -t $(BENCH_DIR)/trace/trace.gz)
 
 # make bench-count: instructions per call of every shown column at fixed
 # sizes, counted by valgrind's callgrind (count.c, count.py); the table goes

@@ -99,8 +99,8 @@ static const struct {
 };
 
 /*
- * The summary compares the library with the best of these; Linux's own
- * routines last, checked with them, not columns of their own.
+ * The summary compares the library with the best of these (from COL_REF);
+ * Linux's own routines last, checked with them, not columns of their own.
  */
 static const struct reference {
 	const char *name;
@@ -110,14 +110,15 @@ static const struct reference {
 	timer_fn *time[2];		/* clear, copy */
 	timer_fn *checked[NR_OPS];	/* the same behind access_ok() */
 } references[] = {
-	{ "ref:bytes", "byte loop", ref_clear_bytes, ref_copy_bytes,
+	[REF_BYTES] = { "ref:bytes", "byte loop", ref_clear_bytes, ref_copy_bytes,
 	  { time_bytes_clear, time_bytes_copy }, CHECKED_TIMERS(bytes) },
-	{ "ref:unrolled", "8-byte stores, 64 per iteration, then quadword and byte loops",
+	[REF_UNROLLED] = { "ref:unrolled",
+	  "8-byte stores, 64 per iteration, then quadword and byte loops",
 	  ref_clear_loop, ref_copy_loop, { time_loop_clear, time_loop_copy },
 	  CHECKED_TIMERS(loop) },
-	{ "ref:rep", "rep stosb / rep movsb only", ref_clear_rep, ref_copy_rep,
+	[REF_REP] = { "ref:rep", "rep stosb / rep movsb only", ref_clear_rep, ref_copy_rep,
 	  { time_rep_clear, time_rep_copy }, CHECKED_TIMERS(rep) },
-	{ "ref:repq", "rep stosq / rep movsq, then a byte loop", ref_clear_repq,
+	[REF_REPQ] = { "ref:repq", "rep stosq / rep movsq, then a byte loop", ref_clear_repq,
 	  ref_copy_repq, { time_repq_clear, time_repq_copy }, CHECKED_TIMERS(repq) },
 	{ "ref_clear_linux / ref_copy_linux", NULL, ref_clear_linux, ref_copy_linux,
 	  { NULL, NULL }, { NULL } },
@@ -125,48 +126,43 @@ static const struct reference {
 _Static_assert(ARRAY_SIZE(forced_sets) == NR_FORCED_SETS, "bulk.h counts them");
 _Static_assert(ARRAY_SIZE(references) == NR_REFERENCES + 1, "bulk.h counts them");
 
-static void setup_columns(struct bulk *b, unsigned long lib)
-{
-	struct column *col = b->columns;
+#define LIB_TIMERS { time_lib_clear, time_lib_copy_to, time_lib_copy_from }
 
-	*col++ = (struct column){ "lib", COL_LIB, true, lib, .time = {
-		time_lib_clear, time_lib_copy_to, time_lib_copy_from } };
+static void setup_columns(struct column *col, unsigned long lib)
+{
+	static char ok_names[NR_REFERENCES][32];
+
+	col[COL_LIB] = (struct column){ "lib", true, lib, .time = LIB_TIMERS };
 	/* The same without access_ok(): like for like with the references. */
-	*col++ = (struct column){ "lib:__", COL_LIB, true, lib, .time = {
+	col[COL_RAW] = (struct column){ "lib:__", true, lib, .time = {
 		time_raw_clear, time_raw_copy_to, time_raw_copy_from } };
-	for (size_t i = 0; i < ARRAY_SIZE(forced_sets); i++)
-		*col++ = (struct column){ forced_sets[i].name, COL_FORCED, true,
-			forced_sets[i].features, .time = {
-			time_lib_clear, time_lib_copy_to, time_lib_copy_from } };
-	for (size_t i = 0; i < NR_REFERENCES; i++)
-		*col++ = (struct column){ references[i].name, COL_REF,
-			.about = references[i].about, .time = { references[i].time[0],
-			references[i].time[1], references[i].time[1] } };
-	*col++ = (struct column){ "glibc", COL_OTHER, .time = {
+	for (size_t i = 0; i < NR_FORCED_SETS; i++)
+		col[COL_FORCED + i] = (struct column){ forced_sets[i].name, true,
+			forced_sets[i].features, .time = LIB_TIMERS };
+	for (size_t i = 0; i < NR_REFERENCES; i++) {
+		const struct reference *r = &references[i];
+
+		snprintf(ok_names[i], sizeof(ok_names[i]), "ok+%s", r->name + strlen("ref:"));
+		col[COL_REF + i] = (struct column){ r->name, .about = r->about,
+			.time = { r->time[0], r->time[1], r->time[1] } };
+		col[COL_OK + i] = (struct column){ ok_names[i], .time = {
+			r->checked[OP_CLEAR], r->checked[OP_COPY_TO], r->checked[OP_COPY_FROM] } };
+	}
+	col[COL_GLIBC] = (struct column){ "glibc", .time = {
 		time_glibc_clear, time_glibc_copy, time_glibc_copy } };
 	/* What Linux 6.x runs on this CPU (bench.h), checked as it checks. */
-	*col++ = (struct column){ "linux", COL_OTHER, .time = {
+	col[COL_LINUX] = (struct column){ "linux", .time = {
 		lib & UACCESS_FEAT_FSRS ? time_ok_rep_clear : time_ok_linux_clear,
 		lib & UACCESS_FEAT_FSRM ? time_ok_rep_to : time_ok_linux_to,
 		lib & UACCESS_FEAT_FSRM ? time_masked_rep_from : time_masked_linux_from,
 	} };
-	for (size_t i = 0; i < NR_REFERENCES; i++) {
-		static char names[NR_REFERENCES][32];
-
-		snprintf(names[i], sizeof(names[i]), "ok+%s",
-			 references[i].name + strlen("ref:"));
-		*col++ = (struct column){ names[i], COL_CHECKED_REF, .time = {
-			references[i].checked[OP_CLEAR], references[i].checked[OP_COPY_TO],
-			references[i].checked[OP_COPY_FROM] } };
-	}
-	*col++ = (struct column){ "lib:nomask", COL_LIB, true, lib, .time = {
+	col[COL_NOMASK] = (struct column){ "lib:nomask", true, lib, .time = {
 		time_nomask_clear, time_nomask_copy_to, time_nomask_copy_from } };
-	*col++ = (struct column){ "lib:again", COL_LIB, true, lib, .time = {
-		time_lib_clear, time_lib_copy_to, time_lib_copy_from } };
+	col[COL_AGAIN] = (struct column){ "lib:again", true, lib, .time = LIB_TIMERS };
 	/* What each library column runs, in words: the report patches nothing. */
-	for (col = b->columns; col < b->columns + NR_COLUMNS; col++)
-		if (col->uses_lib)
-			library_strategy(col->features, col->strategy, sizeof(col->strategy));
+	for (int c = 0; c < NR_COLUMNS; c++)
+		if (col[c].uses_lib)
+			library_strategy(col[c].features, col[c].strategy, sizeof(col[c].strategy));
 }
 
 /* ---- Rows ------------------------------------------------------------ */
@@ -211,14 +207,10 @@ static void setup_rows(struct bulk *b)
 {
 	struct row *r;
 
-	for (unsigned long n = 0; n <= 128; n++) {
+	/* Every size up to 128, then large_sizes. */
+	for (size_t i = 0; i < 129 + ARRAY_SIZE(large_sizes); i++) {
 		r = add_row(b, ROW_SIZE);
-		r->n = n;
-		snprintf(r->label, sizeof(r->label), "%lu", n);
-	}
-	for (size_t i = 0; i < ARRAY_SIZE(large_sizes); i++) {
-		r = add_row(b, ROW_SIZE);
-		r->n = large_sizes[i];
+		r->n = i < 129 ? i : large_sizes[i - 129];
 		snprintf(r->label, sizeof(r->label), "%lu", r->n);
 	}
 	for (size_t i = 0; i < ARRAY_SIZE(mixes); i++) {
@@ -291,7 +283,7 @@ struct bulk *bulk_setup(const struct bench_env *env, unsigned long lib)
 	}
 	setup_rows(b);
 	check_references(env);
-	setup_columns(b, lib);
+	setup_columns(b->columns, lib);
 	return b;
 }
 
@@ -331,14 +323,8 @@ static struct batch batch_for(const struct bench_env *env, enum op op,
 		r->next_size += calls;
 	}
 
-	if (op == OP_COPY_FROM) {
-		b.to = kernel;
-		b.from = user;
-	} else {
-		b.to = user;
-		b.from = kernel;
-	}
-	b.to += r->dst_shift;
+	b.to = (op == OP_COPY_FROM ? kernel : user) + r->dst_shift;
+	b.from = op == OP_COPY_FROM ? user : kernel;
 	return b;
 }
 
@@ -366,7 +352,6 @@ static void run_round(struct measure *m, int round)
 			for (int i = 0; i < m->b->nr_rows; i++) {
 				struct row *r = &m->b->rows[i];
 				unsigned long *calls = &m->calls[op][i][c];
-				unsigned long want;
 				struct batch b;
 				double per_call;
 
@@ -383,17 +368,10 @@ static void run_round(struct measure *m, int round)
 				if (b.calls < 4)
 					col->time[op](&b);
 				per_call = (double)col->time[op](&b) / (double)b.calls;
-				if (round >= 0) {
+				if (round >= 0)
 					*sample_at(m, op, i, c, round) = per_call;
-					continue;
-				}
-				want = (unsigned long)(TARGET_TICKS / (per_call + 1.0));
-				if (want < (r->mix ? MIN_MIX_CALLS : 1))
-					want = r->mix ? MIN_MIX_CALLS : 1;
-				if (want > MAX_CALLS)
-					want = MAX_CALLS;
-				if (want > *calls)
-					*calls = want;
+				else
+					calibrate(calls, per_call, r->mix ? MIN_MIX_CALLS : 1);
 			}
 	}
 }

@@ -19,18 +19,23 @@
 /*
  * The feature sets forced onto the library, one column each after "lib"
  * (the set this CPU reports), and the reference strategies of ref.S; the
- * compiler checks these counts against bulk.c's tables.
+ * compiler checks these counts against bulk.c's tables. Then each
+ * column's index, in the order above (COL_REF + REF_REP is "ref:rep",
+ * COL_OK + REF_REP "ok+rep"); the tables show those before COL_OK.
  */
 #define NR_FORCED_SETS	6
-#define NR_REFERENCES	4
-#define NR_SHOWN_COLUMNS (4 + NR_FORCED_SETS + NR_REFERENCES)
-#define NR_COLUMNS (NR_SHOWN_COLUMNS + NR_REFERENCES + 2)
-
-enum column_kind { COL_LIB, COL_FORCED, COL_REF, COL_OTHER, COL_CHECKED_REF };
+enum { REF_BYTES, REF_UNROLLED, REF_REP, REF_REPQ, NR_REFERENCES };
+enum {
+	COL_LIB, COL_RAW, COL_FORCED,
+	COL_REF = COL_FORCED + NR_FORCED_SETS,
+	COL_GLIBC = COL_REF + NR_REFERENCES, COL_LINUX,
+	NR_SHOWN_COLUMNS,
+	COL_OK = NR_SHOWN_COLUMNS,
+	COL_NOMASK = COL_OK + NR_REFERENCES, COL_AGAIN, NR_COLUMNS
+};
 
 struct column {
 	const char *name;
-	enum column_kind kind;
 	bool uses_lib;		/* library_select(features) first */
 	unsigned long features;
 	char strategy[64];	/* uaccess_strategy_name() for them */

@@ -11,7 +11,6 @@
  * valgrind the requests do nothing. Prints what each library column runs.
  */
 #include <stdlib.h>
-#include <string.h>
 #include <uaccess.h>
 #include "bulk.h"
 
@@ -49,12 +48,11 @@ unsigned long count_table(const struct bench_env *env, const struct bulk *bulk)
 	struct batch b = { .to = user, .from = kernel };
 
 	count_cell(count_empty, &b, "empty", "-");
-	for (int c = 0; c < (int)NR_COLUMNS; c++) {
+	for (int c = 0; c < NR_COLUMNS; c++) {
 		const struct column *col = &bulk->columns[c];
 
-		if (!strcmp(col->name, "lib:again"))
+		if (c == COL_AGAIN)
 			continue;	/* the same code as "lib" */
-
 		if (col->uses_lib) {
 			library_select(col->features);
 			printf("column %s: %s\n", col->name, col->strategy);

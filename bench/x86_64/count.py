@@ -16,7 +16,6 @@ retires it as one instruction: the rep columns count the work, not what a
 core executes."""
 import glob
 import os
-import platform
 import re
 import subprocess
 import sys
@@ -40,23 +39,20 @@ def main():
     strategies = [l for l in r.stdout.splitlines() if l.startswith('column ')]
     counts = {}
     for f in glob.glob(os.path.join(dumps, 'cg.out.*')):
-        label = ir = None
         with open(f) as fh:
-            for line in fh:
-                m = re.match(r'desc: Trigger: Client Request: (.*)', line)
-                if m:
-                    label = m.group(1).split()
-                elif line.startswith('summary:'):
-                    ir = int(line.split()[1])
-        if label and ir is not None:
-            op, col, n, calls = label
-            counts[(op, col, int(n), int(calls))] = ir
+            text = fh.read()
+        label = re.search(r'^desc: Trigger: Client Request: (\S+) (\S+) (\d+) (\d+)$', text, re.M)
+        ir = re.search(r'^summary: (\d+)', text, re.M)
+        if label and ir:
+            op, col, n, calls = label.groups()
+            counts[(op, col, int(n), int(calls))] = int(ir.group(1))
     loop = counts[('empty', '-', 0, 2)] - counts[('empty', '-', 0, 1)]
     cols = sorted({k[1] for k in counts if k[0] != 'empty'},
                   key=lambda c: (SHOWN.index(c) if c in SHOWN else len(SHOWN), c))
     sizes = sorted({k[2] for k in counts if k[0] != 'empty'})
+    version = subprocess.run(['valgrind', '--version'], capture_output=True, text=True).stdout
     lines = ['# x86-64 instruction counts (callgrind)', '',
-             '- cpu: %s' % cpu_name(), '- valgrind: %s' % valgrind_version(),
+             '- cpu: %s' % cpu_name(), '- valgrind: %s' % version.strip(),
              '- per call: two calls less one, less the empty loop (%d)' % loop,
              '- a rep string instruction counts once per iteration']
     lines += ['- ' + s for s in strategies]
@@ -76,19 +72,9 @@ def main():
 
 
 def cpu_name():
-    try:
-        with open('/proc/cpuinfo') as fh:
-            for line in fh:
-                if line.startswith('model name'):
-                    return line.split(':', 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or 'unknown'
-
-
-def valgrind_version():
-    r = subprocess.run(['valgrind', '--version'], capture_output=True, text=True)
-    return r.stdout.strip()
+    with open('/proc/cpuinfo') as fh:
+        return next((line.split(':', 1)[1].strip() for line in fh
+                     if line.startswith('model name')), 'unknown')
 
 
 if __name__ == '__main__':

@@ -20,12 +20,7 @@
  */
 enum { HD_RAW, HD_CHECK, HD_SHIPPED, HD_WINDOW, HD_MASKED, NR_HD_COLS };
 enum { HD_GET, HD_PUT, NR_HD_OPS };
-static const char *const hd_col_names[NR_HD_COLS] = {
-	"__ form", "check", "shipped", "window", "masked",
-};
-static const char *const hd_op_names[NR_HD_OPS] = {
-	"get_user 4 B", "put_user 4 B",
-};
+static const char *const hd_op_names[NR_HD_OPS] = { "get_user 4 B", "put_user 4 B" };
 
 static long get_check(const uint32_t *p)
 {
@@ -111,9 +106,8 @@ DEFINE_STR_TIMER(time_put_masked, put_masked(UPTR, (uint32_t)i))
  */
 enum { HC_KNOWN, HC_UNKNOWN, NR_HC_OPS };
 enum { HC_UNHARDENED, HC_HARDENED, NR_HC_COLS };
-static const char *const hc_op_names[NR_HC_OPS] = {
-	"copy_from_user 8 B, 64 B object", "copy_from_user 8 B, size unknown",
-};
+static const char *const hc_op_names[NR_HC_OPS] = { "copy_from_user 8 B, 64 B object",
+						     "copy_from_user 8 B, size unknown" };
 static char hc_obj[64];
 
 static inline __attribute__((always_inline)) long
@@ -143,45 +137,33 @@ DEFINE_STR_TIMER(time_known_hardened, copy_known(from, n, true))
 DEFINE_STR_TIMER(time_unknown_unhardened, copy_unknown(to, from, n, false))
 DEFINE_STR_TIMER(time_unknown_hardened, copy_unknown(to, from, n, true))
 
-static timer_fn *const hc_timers[NR_HC_OPS][NR_HC_COLS] = {
-	[HC_KNOWN] = { time_known_unhardened, time_known_hardened },
-	[HC_UNKNOWN] = { time_unknown_unhardened, time_unknown_hardened },
+/* Each cell one 4-byte access, or an 8-byte copy, at the start of an 8-byte string. */
+#define ON_8(timer) { timer, 8 }
+static const struct cell hc_cells[NR_HC_OPS][NR_HC_COLS] = {
+	[HC_KNOWN] = { ON_8(time_known_unhardened), ON_8(time_known_hardened) },
+	[HC_UNKNOWN] = { ON_8(time_unknown_unhardened), ON_8(time_unknown_hardened) },
 };
-
-static timer_fn *const hd_timers[NR_HD_OPS][NR_HD_COLS] = {
-	[HD_GET] = { time_get_raw, time_get_check, time_get_shipped,
-		     time_get_window, time_get_masked },
-	[HD_PUT] = { time_put_raw, time_put_check, time_put_shipped,
-		     time_put_window, time_put_masked },
+static const struct cell hd_cells[NR_HD_OPS][NR_HD_COLS] = {
+	[HD_GET] = { ON_8(time_get_raw), ON_8(time_get_check), ON_8(time_get_shipped),
+		     ON_8(time_get_window), ON_8(time_get_masked) },
+	[HD_PUT] = { ON_8(time_put_raw), ON_8(time_put_check), ON_8(time_put_shipped),
+		     ON_8(time_put_window), ON_8(time_put_masked) },
 };
 
 void hardening_table(const struct bench_env *env)
 {
-	struct cell cells[NR_HD_OPS][NR_HD_COLS];
-	double med[NR_HD_OPS][NR_HD_COLS];
-	struct cell hc_cells[NR_HC_OPS][NR_HC_COLS];
-	double hc_med[NR_HC_OPS][NR_HC_COLS];
+	double med[NR_HD_OPS][NR_HD_COLS], hc_med[NR_HC_OPS][NR_HC_COLS];
 
-	/* One 4-byte access at the start of an 8-byte string. */
-	for (int op = 0; op < NR_HD_OPS; op++)
-		for (int c = 0; c < NR_HD_COLS; c++)
-			cells[op][c] = (struct cell){ hd_timers[op][c], 8 };
-	time_cells(env, &cells[0][0], NR_HD_OPS * NR_HD_COLS, &med[0][0]);
-	for (int op = 0; op < NR_HC_OPS; op++)
-		for (int c = 0; c < NR_HC_COLS; c++)
-			hc_cells[op][c] = (struct cell){ hc_timers[op][c], 8 };
+	time_cells(env, &hd_cells[0][0], NR_HD_OPS * NR_HD_COLS, &med[0][0]);
 	time_cells(env, &hc_cells[0][0], NR_HC_OPS * NR_HC_COLS, &hc_med[0][0]);
-
 	out("\n## hardening: ticks per call (Spectre-v1 mask vs barrier)\n");
 	out("\n__ form: no check; check: access_ok + __ form; shipped: "
 	    "get_user/put_user (check + mask); window: user_access_begin "
 	    "(check + lfence) + unsafe_ access + user_access_end; masked: "
 	    "masked_user_access_begin (mask, no branch, no barrier) + unsafe_ "
 	    "access + user_access_end\n");
-	out("\n| %-12s | %7s | %7s | %7s | %7s | %7s | mask | barrier |\n"
-	    "|:-------------|--------:|--------:|--------:|--------:|--------:|-----:|--------:|\n",
-	    "op", hd_col_names[0], hd_col_names[1], hd_col_names[2],
-	    hd_col_names[3], hd_col_names[4]);
+	out("\n| op           | __ form |   check | shipped |  window |  masked | mask | barrier |\n"
+	    "|:-------------|--------:|--------:|--------:|--------:|--------:|-----:|--------:|\n");
 	for (int op = 0; op < NR_HD_OPS; op++) {
 		double *m = med[op];
 
@@ -194,9 +176,8 @@ void hardening_table(const struct bench_env *env)
 	out("\n## hardened copies: ticks per call (size check)\n");
 	out("\nn not a constant; unhardened: the same call without the check "
 	    "(the inline it runs once the check passed); no kernel check set\n");
-	out("\n| %-32s | unhardened | hardened | check |\n"
-	    "|:---------------------------------|-----------:|---------:|------:|\n",
-	    "op");
+	out("\n| op                               | unhardened | hardened | check |\n"
+	    "|:---------------------------------|-----------:|---------:|------:|\n");
 	for (int op = 0; op < NR_HC_OPS; op++)
 		out("| %-32s | %10.1f | %8.1f | %5.1f |\n", hc_op_names[op],
 		    hc_med[op][HC_UNHARDENED], hc_med[op][HC_HARDENED],

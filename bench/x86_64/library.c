@@ -26,13 +26,13 @@ static void poke_text(void *dst, const void *src, unsigned long len)
 	unsigned long page = (unsigned long)sysconf(_SC_PAGESIZE);
 	unsigned long lo = (unsigned long)dst & ~(page - 1);
 	unsigned long hi = ((unsigned long)dst + len + page - 1) & ~(page - 1);
+	bool ok = !mprotect((void *)lo, hi - lo, PROT_READ | PROT_WRITE | PROT_EXEC);
 
-	if (mprotect((void *)lo, hi - lo, PROT_READ | PROT_WRITE | PROT_EXEC)) {
-		perror("mprotect text");
-		exit(2);
+	if (ok) {
+		memcpy(dst, src, len);
+		ok = !mprotect((void *)lo, hi - lo, PROT_READ | PROT_EXEC);
 	}
-	memcpy(dst, src, len);
-	if (mprotect((void *)lo, hi - lo, PROT_READ | PROT_EXEC)) {
+	if (!ok) {
 		perror("mprotect text");
 		exit(2);
 	}

@@ -40,10 +40,10 @@ static void usage(const char *prog)
 		"  -a OFFSET  start buffers OFFSET bytes into a page (0..4095, 0)\n"
 		"  -s         the strings and hardening tables only\n"
 		"  -t TRACE   replay the size trace TRACE (bench/x86_64/traces/, .gz or not);\n"
-		"             repeatable\n"
+		"             repeatable, up to %d\n"
 		"  -R         the replay table only\n"
 		"  -c         the calls callgrind counts, nothing else (make bench-count)\n",
-		prog, DEFAULT_ROUNDS);
+		prog, DEFAULT_ROUNDS, MAX_TRACES);
 	exit(2);
 }
 
@@ -55,39 +55,21 @@ int main(int argc, char **argv)
 	unsigned long detected, lib, left = 0;
 	struct bulk *bulk;
 	double ghz, t0;
-	bool strings_only = false, replay_only = false, count_only = false;
-	int opt, cpu, nr_traces = 0;
+	int opt, cpu, nr_traces = 0, only = 0;	/* 's', 'R', 'c' or 0: all */
 
 	while ((opt = getopt(argc, argv, "o:r:a:st:Rch")) != -1) {
-		switch (opt) {
-		case 'o':
+		if (opt == 'o')
 			dir = optarg;
-			break;
-		case 'r':
+		else if (opt == 'r')
 			env.rounds = atoi(optarg);
-			break;
-		case 'a':
+		else if (opt == 'a')
 			env.page_offset = strtoul(optarg, NULL, 0);
-			break;
-		case 's':
-			strings_only = true;
-			break;
-		case 't':
-			if (nr_traces == MAX_TRACES) {
-				fprintf(stderr, "bench: more than %d traces\n", MAX_TRACES);
-				exit(2);
-			}
+		else if (opt == 't' && nr_traces < MAX_TRACES)
 			traces[nr_traces++] = load_trace(optarg);
-			break;
-		case 'R':
-			replay_only = true;
-			break;
-		case 'c':
-			count_only = true;
-			break;
-		default:
+		else if (opt == 's' || opt == 'R' || opt == 'c')
+			only = opt;
+		else
 			usage(argv[0]);
-		}
 	}
 	if (env.rounds < 1 || env.page_offset >= PAGE_SIZE)
 		usage(argv[0]);
@@ -97,21 +79,21 @@ int main(int argc, char **argv)
 	env.kernel_buf = map_buffer();
 	lib = library_setup(&detected);
 	bulk = bulk_setup(&env, lib);
-	if (count_only)
+	if (only == 'c')
 		return count_table(&env, bulk) ? 1 : 0;
 
 	open_report(dir);
 	ghz = estimate_tsc_ghz();
-	report_header(&env, bulk, detected, cpu, ghz, strings_only || replay_only);
+	report_header(&env, bulk, detected, cpu, ghz, only);
 
 	t0 = now_ns();
-	if (!strings_only && !replay_only) {
+	if (!only) {
 		left |= bulk_measure(&env, bulk);
 		report_bulk(bulk, ghz);
 	}
-	if (!strings_only)
+	if (only != 's')
 		left |= replay_table(&env, traces, nr_traces, lib, dir);
-	if (!replay_only) {
+	if (only != 'R') {
 		strings_table(&env, bulk->columns[0].strategy);
 		hardening_table(&env);
 	}
@@ -119,7 +101,7 @@ int main(int argc, char **argv)
 	if (left)
 		out("\nWARNING: a routine reported bytes not done (%#lx)\n", left);
 	close_report();
-	if (!strings_only && !replay_only) {
+	if (!only) {
 		write_csv(bulk, dir);
 		write_plot_data(bulk, dir);
 	}

@@ -29,13 +29,9 @@ def load_csv(path):
 
 def bands_of(md_path):
     """(op, lo, hi, bound) per line of the bounds table."""
-    out = []
     with open(md_path) as f:
-        for line in f:
-            m = re.match(r'\| (\w+) \| (\d+)\.\.(\d+) \| ([\d.]+) \|', line)
-            if m:
-                out.append((m.group(1), int(m.group(2)), int(m.group(3)), float(m.group(4))))
-    return out
+        return [(op, int(lo), int(hi), float(bound)) for op, lo, hi, bound in
+                re.findall(r'^\| (\w+) \| (\d+)\.\.(\d+) \| ([\d.]+) \|', f.read(), re.M)]
 
 
 def load_replay(path):
@@ -71,18 +67,12 @@ def main(dirs):
           '| worst lib:nomask / ok+best | at | over | worst lib / linux | at | noise |')
     print('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|')
     for op, lo, hi, bound in bands_of(dirs[0] + '/results.md'):
-        worst = {'lib': (0, None), 'lib:nomask': (0, None), 'linux': (0, None)}
-        over = {'lib': 0, 'lib:nomask': 0}
-        sizes, noise = 0, 1
-        for (o, row), r in med.items():
-            if o != op or not row.isdigit() or not lo <= int(row) <= hi:
-                continue
-            sizes += 1
-            noise = max(noise, r['again'], 1 / r['again'])
-            for col in worst:
-                worst[col] = max(worst[col], (r[col], int(row)), key=lambda x: x[0])
-                if col in over:
-                    over[col] += r[col] > bound
+        band = [(int(row), r) for (o, row), r in med.items()
+                if o == op and row.isdigit() and lo <= int(row) <= hi]
+        worst = {c: max(((r[c], n) for n, r in band), key=lambda x: x[0], default=(0, None))
+                 for c in ('lib', 'lib:nomask', 'linux')}
+        over = {c: sum(r[c] > bound for _, r in band) for c in ('lib', 'lib:nomask')}
+        noise, sizes = max([1] + [max(r['again'], 1 / r['again']) for _, r in band]), len(band)
         print('| %s | %d..%d | %.2f | %.2f | %s | %d of %d | %.2f | %s | %d of %d | %.2f | %s | %.2f |' %
               (op, lo, hi, bound, worst['lib'][0], worst['lib'][1], over['lib'], sizes,
                worst['lib:nomask'][0], worst['lib:nomask'][1], over['lib:nomask'], sizes,

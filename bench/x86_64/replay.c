@@ -129,49 +129,37 @@ static struct replay_column replay_columns[] = {
 /* The best single strategy: the best of these columns. */
 #define FIRST_SINGLE	3
 
-/* The trace's name: its file name without the directory and extensions. */
-static void trace_name(char *name, size_t len, const char *path)
-{
-	const char *base = strrchr(path, '/');
-
-	snprintf(name, len, "%s", base ? base + 1 : path);
-	name[strcspn(name, ".")] = '\0';
-}
-
 struct trace *load_trace(const char *path)
 {
-	size_t len = strlen(path), cap = 0;
-	bool gz = len > 3 && !strcmp(path + len - 3, ".gz");
+	static const char *const ops[NR_OPS] = {
+		[OP_CLEAR] = "clear", [OP_COPY_TO] = "to", [OP_COPY_FROM] = "from" };
+	const char *base = strrchr(path, '/');
 	struct trace *t = calloc(1, sizeof(*t));
 	char cmd[4200], op[16];
 	unsigned long n;
+	size_t cap = 0;
 	FILE *f;
 
 	if (!t) {
 		perror("calloc");
 		exit(2);
 	}
-	trace_name(t->name, sizeof(t->name), path);
-	if (gz) {
-		snprintf(cmd, sizeof(cmd), "gzip -dc '%s'", path);
-		f = popen(cmd, "r");
-	} else {
-		f = fopen(path, "r");
-	}
+	/* Its name: the file's, without the directory and the extensions. */
+	snprintf(t->name, sizeof(t->name), "%s", base ? base + 1 : path);
+	t->name[strcspn(t->name, ".")] = '\0';
+	/* gzip -f passes a file that is not gzipped through as it is. */
+	snprintf(cmd, sizeof(cmd), "gzip -dcf '%s'", path);
+	f = popen(cmd, "r");
 	if (!f) {
 		perror(path);
 		exit(2);
 	}
 	while (fscanf(f, "%15s %lu", op, &n) == 2) {
-		enum op o;
+		int o = 0;
 
-		if (!strcmp(op, "clear"))
-			o = OP_CLEAR;
-		else if (!strcmp(op, "to"))
-			o = OP_COPY_TO;
-		else if (!strcmp(op, "from"))
-			o = OP_COPY_FROM;
-		else
+		while (o < NR_OPS && strcmp(op, ops[o]))
+			o++;
+		if (o == NR_OPS)
 			break;
 		if (n > MAX_SIZE) {
 			fprintf(stderr, "bench: %s: size %lu over %lu\n", path, n,
@@ -186,10 +174,10 @@ struct trace *load_trace(const char *path)
 				exit(2);
 			}
 		}
-		t->call[t->nr_calls++] = (uint32_t)(n << 2 | o);
+		t->call[t->nr_calls++] = (uint32_t)(n << 2 | (unsigned long)o);
 		t->count[o]++;
 	}
-	if (!feof(f) || (gz ? pclose(f) : fclose(f)) || !t->nr_calls) {
+	if (!feof(f) || pclose(f) || !t->nr_calls) {
 		fprintf(stderr, "bench: %s: not a trace of \"clear|to|from SIZE\" lines\n",
 			path);
 		exit(2);

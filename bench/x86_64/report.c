@@ -5,22 +5,12 @@
  * and in results.md alike (out()); results.csv (every bulk cell);
  * clear_user.dat, the plot data of plot.gp.
  */
-#include <cpuid.h>
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <uaccess.h>
 #include "bulk.h"
-
-static int column_index(const struct bulk *b, const char *name)
-{
-	for (size_t c = 0; c < NR_COLUMNS; c++)
-		if (!strcmp(b->columns[c].name, name))
-			return (int)c;
-	fprintf(stderr, "bench: no column %s\n", name);
-	exit(2);
-}
 
 static int size_row(const struct bulk *b, unsigned long n)
 {
@@ -33,96 +23,74 @@ static int size_row(const struct bulk *b, unsigned long n)
 
 /* ---- Header ----------------------------------------------------------- */
 
-static void cpu_brand(char brand[49])
-{
-	unsigned int regs[12], max, ebx, ecx, edx;
-
-	strcpy(brand, "unknown");
-	if (!__get_cpuid(0x80000000, &max, &ebx, &ecx, &edx) || max < 0x80000004)
-		return;
-	for (unsigned int i = 0; i < 3; i++)
-		__cpuid(0x80000002 + i, regs[4 * i], regs[4 * i + 1],
-			regs[4 * i + 2], regs[4 * i + 3]);
-	memcpy(brand, regs, 48);
-	brand[48] = '\0';
-	/* CPUs pad the string with spaces, some in front. */
-	memmove(brand, brand + strspn(brand, " "), strlen(brand) + 1);
-	for (size_t len = strlen(brand); len && brand[len - 1] == ' '; len--)
-		brand[len - 1] = '\0';
-}
-
 /*
- * The vendor and the display family and model of CPUID leaf 1 (the
- * extended fields added as the vendors' manuals say): a brand string such
- * as "AMD EPYC" names no generation, these do (AMD family 0x19 is Zen 3
- * and Zen 4, 0x1a Zen 5; Intel family 6 model 0xcf Emerald Rapids).
+ * The value of key in /proc/cpuinfo ("key\t...: value", the first CPU's),
+ * or "unknown". The kernel has decoded CPUID there: the brand string
+ * trimmed, the display family and model with their extended fields added.
  */
-static void cpu_signature(char *buf, size_t len)
+static void cpuinfo(const char *key, char *buf, size_t len)
 {
-	unsigned int regs[3], eax, ebx, ecx, edx, family, model;
-	char vendor[13];
+	FILE *f = fopen("/proc/cpuinfo", "r");
+	char line[256];
+	size_t n = strlen(key);
 
-	if (!__get_cpuid(0, &eax, &regs[0], &regs[2], &regs[1]) ||
-	    !__get_cpuid(1, &eax, &ebx, &ecx, &edx)) {
-		snprintf(buf, len, "unknown");
-		return;
+	snprintf(buf, len, "unknown");
+	while (f && fgets(line, sizeof(line), f)) {
+		if (strncmp(line, key, n) || line[n] != '\t' || !strstr(line, ": "))
+			continue;
+		line[strcspn(line, "\n")] = '\0';
+		snprintf(buf, len, "%s", strstr(line, ": ") + 2);
+		break;
 	}
-	memcpy(vendor, regs, 12);
-	vendor[12] = '\0';
-	family = (eax >> 8) & 0xf;
-	model = (eax >> 4) & 0xf;
-	if (family == 0xf)
-		family += (eax >> 20) & 0xff;
-	if (family == 0x6 || family >= 0xf)
-		model |= ((eax >> 16) & 0xf) << 4;
-	snprintf(buf, len, "%s, family %#x, model %#x, stepping %u", vendor,
-		 family, model, eax & 0xf);
+	if (f)
+		fclose(f);
 }
 
 /* The names of the features in f, upper case, in bit order. */
-static void feature_names(unsigned long f, char *buf, size_t len)
+static const char *feature_names(unsigned long f, char *buf, size_t len)
 {
 	static const char *const names[] = UACCESS_FEATURE_NAMES;
 	size_t used = 0;
 
 	buf[0] = '\0';
-	for (size_t i = 0; i < ARRAY_SIZE(names) && used + 1 < len; i++) {
-		if (!names[i] || !(f & (1UL << i)))
-			continue;
-		if (used)
-			buf[used++] = ' ';
-		for (const char *c = names[i]; *c && used + 1 < len; c++)
-			buf[used++] = (char)toupper((unsigned char)*c);
-		buf[used] = '\0';
-	}
-	if (!used)
-		snprintf(buf, len, "(none)");
+	for (size_t i = 0; i < ARRAY_SIZE(names) && used < len; i++)
+		if (names[i] && f & 1UL << i)
+			used += (size_t)snprintf(buf + used, len - used, " %s", names[i]);
+	for (char *c = buf; *c; c++)
+		*c = (char)toupper((unsigned char)*c);
+	return used ? buf + 1 : "(none)";
 }
 
 void report_header(const struct bench_env *env, const struct bulk *b,
 		   unsigned long detected, int cpu, double ghz, bool no_bulk)
 {
-	char brand[49], names[64], sig[80];
+	char brand[128], vendor[32], family[16], model[16], stepping[16], names[128];
 	unsigned long lib = b->columns[0].features;
 
-	cpu_brand(brand);
-	cpu_signature(sig, sizeof(sig));
-	feature_names(detected, names, sizeof(names));
+	cpuinfo("model name", brand, sizeof(brand));
+	cpuinfo("vendor_id", vendor, sizeof(vendor));
+	cpuinfo("cpu family", family, sizeof(family));
+	cpuinfo("model", model, sizeof(model));
+	cpuinfo("stepping", stepping, sizeof(stepping));
 
 	out("# uaccess benchmark\n\n");
-	out("- cpu: %s (%s)\n", brand, sig);
+	/*
+	 * The family and model too: a brand string such as "AMD EPYC" names no
+	 * generation, these do (AMD family 0x19 is Zen 3 and Zen 4, 0x1a Zen 5;
+	 * Intel family 6 model 0xcf Emerald Rapids).
+	 */
+	out("- cpu: %s (%s, family %#x, model %#x, stepping %s)\n", brand, vendor,
+	    atoi(family), atoi(model), stepping);
 	out("- features: %s (uaccess_cpu_features(): CPUID's and the per-CPU "
 	    "table's, arch/x86_64/cpu_features.c; SMAP is masked in user space)\n",
-	    names);
+	    feature_names(detected, names, sizeof(names)));
 	out("- tsc: %.3f GHz (rdtsc against CLOCK_MONOTONIC)\n", ghz);
 	out("- lib strategy: %s (uaccess_strategy_name())\n", b->columns[0].strategy);
-	for (const struct column *c = b->columns; c < b->columns + NR_COLUMNS; c++)
-		if (c->kind == COL_FORCED)
-			out("- forced %s: uaccess_init_features(%#lx), strategy %s\n",
-			    c->name, c->features, c->strategy);
-	for (const struct column *c = b->columns; c < b->columns + NR_COLUMNS; c++)
-		if (c->kind == COL_REF)
-			out("- %s: %s (bench/x86_64/ref.S)\n", c->name, c->about);
+	for (const struct column *c = b->columns + COL_FORCED; c < b->columns + COL_REF; c++)
+		out("- forced %s: uaccess_init_features(%#lx), strategy %s\n",
+		    c->name, c->features, c->strategy);
+	for (const struct column *c = b->columns + COL_REF; c < b->columns + COL_GLIBC; c++)
+		out("- %s: %s (bench/x86_64/ref.S)\n", c->name, c->about);
 	out("- glibc: memset / memcpy, the user-space ceiling\n");
 	out("- linux: Linux 6.x's checked call on this CPU's features, access_ok() "
 	    "in front (copy_from_user: Linux 6.12's mask instead, bench.h): %s; %s "
@@ -151,14 +119,13 @@ static int column_width(const struct bulk *b, int c)
 	return w < 8 ? 8 : w;
 }
 
-/* The best (fewest ticks) column of a kind at a row; which: its index. */
-static double best_of(const struct bulk *b, enum column_kind kind, int op, int row,
-		      int *which)
+/* The best (fewest ticks) reference from column first on at a row; which: its index. */
+static double best_of(const struct bulk *b, int first, int op, int row, int *which)
 {
 	double best = 0;
 
-	for (int c = 0; c < (int)NR_COLUMNS; c++)
-		if (b->columns[c].kind == kind && (!best || b->ticks[op][row][c] < best)) {
+	for (int c = first; c < first + NR_REFERENCES; c++)
+		if (!best || b->ticks[op][row][c] < best) {
 			best = b->ticks[op][row][c];
 			*which = c;
 		}
@@ -223,43 +190,41 @@ static void throughput_table(const struct bulk *b, int op, double ghz)
 	}
 }
 
-/*
- * The worst ratio of column col to the best reference, over the fixed sizes
- * >= 64 and the mixes (big) or the fixed sizes < 64 (small).
- */
-static void worst_rows(const struct bulk *b, int op, int col, int *worst_big,
-		       int *worst_small)
-{
-	*worst_big = *worst_small = -1;
-	for (int i = 0; i < b->nr_rows; i++) {
-		int *worst;
+/* The worst ratio so far, at which row, and how many exceed the bound. */
+struct worst {
+	double ratio;
+	int at, over;
+};
 
-		if (b->rows[i].kind == ROW_MIX ||
-		    (b->rows[i].kind == ROW_SIZE && b->rows[i].n >= 64))
-			worst = worst_big;
-		else if (b->rows[i].kind == ROW_SIZE)
-			worst = worst_small;
-		else
-			continue;
-		if (*worst < 0 || col_ratio(b, op, i, col) > col_ratio(b, op, *worst, col))
-			*worst = i;
+static void worse(struct worst *w, double ratio, int row, double bound)
+{
+	if (ratio > w->ratio) {
+		w->ratio = ratio;
+		w->at = row;
 	}
+	w->over += ratio > bound;
 }
 
 static void summary(const struct bulk *b, int op)
 {
-	int rep = column_index(b, "ref:rep");
-	int unrolled = column_index(b, "ref:unrolled");
+	int rep = COL_REF + REF_REP, unrolled = COL_REF + REF_UNROLLED;
 	int row256 = size_row(b, 256), row4096 = size_row(b, 4096);
 
 	for (int col = 0; col < 2; col++) {
-		int big, small;
+		/* Over the fixed sizes >= 64 and the mixes (big), the fixed sizes < 64. */
+		struct worst big = { 0, -1, 0 }, small = { 0, -1, 0 };
 
-		worst_rows(b, op, col, &big, &small);
+		for (int i = 0; i < b->nr_rows; i++) {
+			const struct row *r = &b->rows[i];
+
+			if (r->kind == ROW_MIX || (r->kind == ROW_SIZE && r->n >= 64))
+				worse(&big, col_ratio(b, op, i, col), i, 0);
+			else if (r->kind == ROW_SIZE)
+				worse(&small, col_ratio(b, op, i, col), i, 0);
+		}
 		out("\n- %s: worst ratio %s / best reference: %.2f at %s (sizes >= 64 and mixes),"
 		    " %.2f at %s (sizes < 64)\n", op_names[op], b->columns[col].name,
-		    col_ratio(b, op, big, col), b->rows[big].label,
-		    col_ratio(b, op, small, col), b->rows[small].label);
+		    big.ratio, b->rows[big.at].label, small.ratio, b->rows[small.at].label);
 		out("- %s: %s vs rep-only at 256 B: %.2fx faster; vs unrolled-only at 4096 B: %.2fx faster\n",
 		    op_names[op], b->columns[col].name,
 		    b->ticks[op][row256][rep] / b->ticks[op][row256][col],
@@ -286,9 +251,6 @@ static const struct {
 
 static void bounds_table(const struct bulk *b)
 {
-	int linux_col = column_index(b, "linux"), nomask_col = column_index(b, "lib:nomask");
-	int again_col = column_index(b, "lib:again");
-
 	out("\n## Fixed sizes: the checked call against the best single strategy\n\n");
 	out("- lib: the library's checked call (access_ok, Spectre-v1 mask, the "
 	    "copy); best single: the best of the ref: strategies at that size, "
@@ -305,46 +267,33 @@ static void bounds_table(const struct bulk *b)
 	out("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
 	for (int op = 0; op < NR_OPS; op++)
 		for (size_t bd = 0; bd < ARRAY_SIZE(bands); bd++) {
-			const int col[2] = { 0, nomask_col };
-			double worst[2] = { 0, 0 }, worst_linux = 0, noise = 1;
-			int at[2] = { -1, -1 }, over[2] = { 0, 0 }, at_linux = -1, sizes = 0;
-			int which;
+			/* lib and lib:nomask over the best ok+, lib over linux */
+			struct worst w[3] = { { 0, -1, 0 }, { 0, -1, 0 }, { 0, -1, 0 } };
+			double noise = 1, bound = bands[bd].bound;
+			int sizes = 0, which;
 
 			for (int i = 0; i < b->nr_rows; i++) {
-				double best, twice;
+				const double *t = b->ticks[op][i];
+				double best, twice = t[COL_AGAIN] / t[COL_LIB];
 
 				if (b->rows[i].kind != ROW_SIZE || b->rows[i].n < bands[bd].lo ||
 				    b->rows[i].n > bands[bd].hi)
 					continue;
 				sizes++;
-				if (b->ticks[op][i][0] / b->ticks[op][i][linux_col] > worst_linux) {
-					worst_linux = b->ticks[op][i][0] / b->ticks[op][i][linux_col];
-					at_linux = i;
-				}
-				twice = b->ticks[op][i][again_col] / b->ticks[op][i][0];
-				if (twice < 1)
-					twice = 1 / twice;
-				if (twice > noise)
-					noise = twice;
-				best = best_of(b, COL_CHECKED_REF, op, i, &which);
-				for (int k = 0; k < 2; k++) {
-					double r = b->ticks[op][i][col[k]] / best;
-
-					if (r > worst[k]) {
-						worst[k] = r;
-						at[k] = i;
-					}
-					over[k] += r > bands[bd].bound;
-				}
+				best = best_of(b, COL_OK, op, i, &which);
+				worse(&w[0], t[COL_LIB] / best, i, bound);
+				worse(&w[1], t[COL_NOMASK] / best, i, bound);
+				worse(&w[2], t[COL_LIB] / t[COL_LINUX], i, bound);
+				twice = twice < 1 ? 1 / twice : twice;
+				noise = twice > noise ? twice : noise;
 			}
 			if (!sizes)
 				continue;
 			out("| %s | %lu..%lu | %.2f | %.2f | %s | %d of %d | %.2f | %s | %d of %d "
-			    "| %.2f | %s | %.2f |\n",
-			    op_names[op], bands[bd].lo, bands[bd].hi, bands[bd].bound,
-			    worst[0], b->rows[at[0]].label, over[0], sizes, worst[1],
-			    b->rows[at[1]].label, over[1], sizes, worst_linux,
-			    b->rows[at_linux].label, noise);
+			    "| %.2f | %s | %.2f |\n", op_names[op], bands[bd].lo, bands[bd].hi, bound,
+			    w[0].ratio, b->rows[w[0].at].label, w[0].over, sizes, w[1].ratio,
+			    b->rows[w[1].at].label, w[1].over, sizes, w[2].ratio,
+			    b->rows[w[2].at].label, noise);
 		}
 }
 

@@ -11,7 +11,7 @@
 #include <time.h>
 #include "bench.h"
 
-#define MAX_ROUNDS_STR	101	/* samples kept per cell by time_cells() */
+#define MAX_SAMPLES	101	/* kept per cell by time_cells() and mispredict_ticks() */
 
 static int compare_double(const void *a, const void *b)
 {
@@ -102,14 +102,10 @@ static uint64_t time_branches(const uint8_t *bits)
 double mispredict_ticks(int rounds, double *random_out, double *predicted_out)
 {
 	static uint8_t bits[BRANCH_BITS];
-	double *rnd = calloc((size_t)rounds, sizeof(double));
-	double *pre = calloc((size_t)rounds, sizeof(double));
+	double rnd[MAX_SAMPLES], pre[MAX_SAMPLES];
+	int nr = rounds < MAX_SAMPLES ? rounds : MAX_SAMPLES;
 
-	if (!rnd || !pre) {
-		perror("calloc");
-		exit(2);
-	}
-	for (int r = -3; r < rounds; r++) {
+	for (int r = -3; r < nr; r++) {
 		uint64_t t;
 
 		for (int i = 0; i < BRANCH_BITS; i++)
@@ -121,10 +117,8 @@ double mispredict_ticks(int rounds, double *random_out, double *predicted_out)
 			pre[r] = (double)time_branches(bits) / BRANCH_BITS;
 		}
 	}
-	*random_out = median(rnd, rounds);
-	*predicted_out = median(pre, rounds);
-	free(rnd);
-	free(pre);
+	*random_out = median(rnd, nr);
+	*predicted_out = median(pre, nr);
 	return 2.0 * (*random_out - *predicted_out);
 }
 
@@ -149,8 +143,8 @@ struct batch str_batch(const struct bench_env *env, unsigned long len,
 void time_cells(const struct bench_env *env, const struct cell *cells,
 		size_t nr_cells, double *med)
 {
-	int nr = env->rounds < MAX_ROUNDS_STR ? env->rounds : MAX_ROUNDS_STR;
-	double (*s)[MAX_ROUNDS_STR] = calloc(nr_cells, sizeof(*s));
+	int nr = env->rounds < MAX_SAMPLES ? env->rounds : MAX_SAMPLES;
+	double (*s)[MAX_SAMPLES] = calloc(nr_cells, sizeof(*s));
 	unsigned long *calls = calloc(nr_cells, sizeof(*calls));
 
 	if (!s || !calls) {
@@ -162,18 +156,11 @@ void time_cells(const struct bench_env *env, const struct cell *cells,
 			struct batch b = str_batch(env, cells[i].len,
 				round < 0 ? CALIBRATION_CALLS : calls[i]);
 			double per = (double)cells[i].timer(&b) / (double)b.calls;
-			unsigned long want;
 
-			if (round >= 0) {
+			if (round >= 0)
 				s[i][round] = per;
-				continue;
-			}
-			if (round == -3)
-				calls[i] = 1;
-			want = (unsigned long)(TARGET_TICKS / (per + 1.0));
-			want = want < 1 ? 1 : want > MAX_CALLS ? MAX_CALLS : want;
-			if (want > calls[i])
-				calls[i] = want;
+			else
+				calibrate(&calls[i], per, 1);
 		}
 	for (size_t i = 0; i < nr_cells; i++)
 		med[i] = median(s[i], nr);

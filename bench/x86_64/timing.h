@@ -140,6 +140,19 @@ static uint64_t name(const struct batch *b)				\
 	return ticks;							\
 }
 
+/*
+ * A calibration sample of per ticks per call: raise *calls to the batch
+ * that takes about TARGET_TICKS, at least `least` and at most MAX_CALLS.
+ */
+static inline void calibrate(unsigned long *calls, double per, unsigned long least)
+{
+	unsigned long want = (unsigned long)(TARGET_TICKS / (per + 1.0));
+
+	want = want < least ? least : want > MAX_CALLS ? MAX_CALLS : want;
+	if (want > *calls)
+		*calls = want;
+}
+
 /* The median of s[0, n), which it sorts. */
 double median(double *s, int n);
 
@@ -155,8 +168,9 @@ double estimate_tsc_ghz(void);
 /* Pin to the CPU we run on; returns it, or -1. */
 int pin_to_this_cpu(void);
 /*
- * What one mispredicted branch costs (the median of `rounds` samples), with
- * the ticks per random and per predicted branch it comes from.
+ * What one mispredicted branch costs (the median of `rounds` samples, 101
+ * at most), with the ticks per random and per predicted branch it comes
+ * from.
  */
 double mispredict_ticks(int rounds, double *random_out, double *predicted_out);
 

@@ -8,8 +8,8 @@ clear_user), to (a copy_to_user), from (a copy_from_user).
 usage: trace2copies.py [-n MAX] STRACE_LOG     (from record.sh)
        trace2copies.py --elf [-n MAX] FILE...  (padzero clears of exec'ing each)
 
-The log must come from `strace -f -y -s 0 -e raw=rt_sigaction,rt_sigprocmask`
-with the calls of TRACED below. What each call costs in copies (x86-64,
+The log must come from record.sh's `strace -f -y -s 0 -e raw=rt_sigaction,rt_sigprocmask
+-e trace=...` (the calls below). What each call costs in copies (x86-64,
 Linux 6.x; PAGE = 4096):
 
   call                      copies
@@ -42,14 +42,13 @@ strings of execve, the iovec arrays (read with unsafe_get_user), ioctl,
 poll, wait4 and the rest. A file position is tracked per process and file
 descriptor from openat and lseek; one inherited across fork starts at 0.
 """
+import argparse
+import functools
 import os
 import re
 import subprocess
-import sys
 
 PAGE = 4096
-TRACED = ("read,write,pread64,pwrite64,readv,writev,lseek,fstat,newfstatat,"
-          "stat,lstat,statx,rt_sigaction,rt_sigprocmask,getdents64,execve,openat")
 
 LINE = re.compile(r'^(?:\[pid\s+)?(\d+)\]?\s+(.*)$')
 CALL = re.compile(r'^(\w+)\((.*)\)\s+=\s+(-?\d+|0x[0-9a-f]+)(?:<([^>]*)>)?')
@@ -90,23 +89,17 @@ def fd_of(arg):
 
 def pieces(pos, n):
     """n bytes from position pos, split at page boundaries."""
-    out = []
     while n > 0:
         k = min(n, PAGE - pos % PAGE)
-        out.append(k)
+        yield k
         pos += k
         n -= k
-    return out
 
 
-_elf_cache = {}
-
-
+@functools.lru_cache(maxsize=None)
 def padzero(path):
     """The clear_user sizes of loading ELF file path, and its interpreter."""
     path = os.path.realpath(path)
-    if path in _elf_cache:
-        return _elf_cache[path]
     clears, interp = [], None
     try:
         text = subprocess.run(['readelf', '-lW', path], capture_output=True,
@@ -125,7 +118,6 @@ def padzero(path):
                 clears.append(PAGE - end % PAGE)
     if interp:
         clears += padzero(interp)
-    _elf_cache[path] = clears
     return clears
 
 
@@ -207,26 +199,19 @@ class Mapper:
 
 
 def main():
-    argv = sys.argv[1:]
-    limit, elf = 100000, False
-    while argv and argv[0].startswith('-'):
-        opt = argv.pop(0)
-        if opt == '-n':
-            limit = int(argv.pop(0))
-        elif opt == '--elf':
-            elf = True
-        else:
-            sys.exit(__doc__)
-    if not argv:
-        sys.exit(__doc__)
-    m = Mapper(limit)
+    p = argparse.ArgumentParser(usage=__doc__)
+    p.add_argument('-n', type=int, default=100000, help='the most copies kept')
+    p.add_argument('--elf', action='store_true', help="FILE...: the ELF loader's clears")
+    p.add_argument('files', nargs='+', metavar='STRACE_LOG | FILE')
+    args = p.parse_args()
+    m = Mapper(args.n)
     try:
-        if elf:
-            for path in argv:
+        if args.elf:
+            for path in args.files:
                 for k in padzero(path):
                     m.emit('clear', k)
         else:
-            with open(argv[0]) as f:
+            with open(args.files[0]) as f:
                 m.log(f)
     except StopIteration:
         pass
