@@ -104,6 +104,26 @@ void timer_user_accesses(struct timer_cpu *t)
 	timer_check(t, e == 0 && last == 0, "last byte before the hole not cleared", last);
 }
 
+/*
+ * The most reads of the tick count timer_still_ticking() makes: far more
+ * than the ticks take at any speed QEMU runs the kernels, and few enough
+ * that a kernel whose interrupts stopped fails here, not at the runner's
+ * timeout.
+ */
+#define TIMER_WAIT_READS (1UL << 28)
+
+bool timer_still_ticking(struct timer_cpu *t)
+{
+	const volatile unsigned long *ticks = &t->ticks;
+	unsigned long start = *ticks;
+
+	for (unsigned long i = 0; i < TIMER_WAIT_READS; i++)
+		if (*ticks - start >= TIMER_SPIN_TICKS)
+			break;
+	t->ticks_after = *ticks - start;
+	return t->ticks_after >= TIMER_SPIN_TICKS;
+}
+
 void timer_spin_record(struct timer_spins *s, const char *name,
 		       unsigned long hits, unsigned long wrong)
 {

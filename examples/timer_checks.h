@@ -12,8 +12,9 @@
  * window state through timer_check(), calls timer_user_accesses() while
  * the library may be called (timer_extable_sorted(), and whatever its
  * patching needs), and counts in faults the user-memory faults taken
- * inside the handler. After the suite, timer_probe_spins() runs its spins
- * of known window state and fills spins.
+ * inside the handler. After the suite, timer_probe_spins() asks
+ * timer_still_ticking() whether the interrupt still comes, then runs its
+ * spins of known window state and fills spins.
  */
 #ifndef BAREMETAL_TIMER_CHECKS_H
 #define BAREMETAL_TIMER_CHECKS_H
@@ -48,12 +49,13 @@ struct timer_spins {
  *               re-patching it or reversing its exception table)
  *   faults      user-memory faults the handler's accesses took
  *   passed, failed  the handler's own checks
+ *   ticks_after ticks that came while timer_still_ticking() waited
  */
 struct timer_cpu {
 	unsigned int cpu;		/* its index, as the report names it */
 	unsigned char *page, *hole;	/* the handler's user page, a hole after */
 	unsigned long ticks, in_lib, in_window, accesses, faults;
-	unsigned long passed, failed;
+	unsigned long passed, failed, ticks_after;
 	struct timer_spins spins;
 };
 
@@ -65,6 +67,16 @@ void timer_stop(void);
  * once, after the suite.
  */
 void timer_probe_spins(void);
+
+/*
+ * In timer_probe_spins(), first: whether this CPU's interrupt still comes
+ * now that the suite's library calls ran (a call that left interrupts
+ * masked stops it). Waits for TIMER_SPIN_TICKS ticks, for a bounded
+ * number of reads of the count, and keeps what came in ticks_after for
+ * timer_report(). The spins need the ticks: on false the kernel stops its
+ * timer and runs none.
+ */
+bool timer_still_ticking(struct timer_cpu *t);
 
 /* In timer_probe_spins(): one spin this CPU ran, in report order. */
 void timer_spin_record(struct timer_spins *s, const char *name,

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 /*
  * After the suite, what a timer handler saw on one CPU (timer_checks.h),
- * as cases of the suite: the storm reached the library and its windows,
- * the handler's accesses faulted as they must, the spins found every
- * frame as its code left it, and no check of the handler failed. In the
- * test kernels of x86-64 and AArch64; their demos run the handler without
- * the suite.
+ * as cases of the suite: the storm reached the library and its windows
+ * and still came after the suite's last library call, the handler's
+ * accesses faulted as they must, the spins found every frame as its code
+ * left it, and no check of the handler failed. In the test kernels of
+ * x86-64 and AArch64; their demos run the handler without the suite.
  */
 #include "harness.h"
 #include "platform.h"
@@ -26,6 +26,9 @@ void timer_report(const struct timer_cpu *t)
 	t_group_begin("timer interrupt during the suite on CPU %u: the handler's checks",
 		      t->cpu);
 	t_case(t->ticks >= 1000, "only %lu interrupts during the suite", t->ticks);
+	t_case(t->ticks_after >= TIMER_SPIN_TICKS, "interrupts stopped after the "
+	       "suite's library calls: %lu ticks while waiting for %d",
+	       t->ticks_after, TIMER_SPIN_TICKS);
 	t_case(t->in_lib > 0, "none of %lu interrupts landed in library code",
 	       t->ticks);
 	/* Only where the CPU has a window to see. */

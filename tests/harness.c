@@ -15,6 +15,7 @@ int test_init_status;
 unsigned long test_user_start = UACCESS_USER_START;
 unsigned long test_user_end = UACCESS_USER_END;
 void (*t_after_suite)(void);
+struct plat_status test_status_at_start;
 
 static unsigned long total_passed, total_failed;
 static unsigned long group_passed, group_failed;
@@ -98,6 +99,7 @@ int t_main(const char *set)
 	unsigned long features;
 	const char *fuzz = NULL;
 
+	plat_status_read(&test_status_at_start);
 	/* "fuzz...": the fuzzer's modes (tests/fuzz.h), on the native set. */
 	if (!strncmp(set, "fuzz", 4)) {
 		fuzz = set;

@@ -23,6 +23,14 @@ extern int test_init_status;
  */
 extern unsigned long test_user_start, test_user_end;
 
+/*
+ * The status registers (plat_status_read()) as t_main() found them, before
+ * the suite's first library call: as every call must leave them, so that
+ * one changed for good by an earlier test shows in tests/test_state.c.
+ */
+struct plat_status;
+extern struct plat_status test_status_at_start;
+
 struct test {
 	const char *name;
 	void (*run)(void);

@@ -64,6 +64,22 @@ void plat_unmap_page_zero(void);
  * platform has no window to read (a Linux process).
  */
 int plat_window_state(void);
+/*
+ * The whole of the status registers a user-access window writes, for a
+ * comparison before and after a library call: a window that changes more
+ * than its own bit (interrupts masked, a mode bit cleared) shows there,
+ * where plat_window_state() reads closed. A kernel reads its own: RFLAGS,
+ * sstatus, MSR and PID (the KUAP state), PSTATE and TTBR0 (PAN, software
+ * PAN); it masks only the bits a call changes legitimately, and says why.
+ * n is 0 where there is nothing to read (a Linux process).
+ */
+#define PLAT_STATUS_MAX 2
+struct plat_status {
+	unsigned int n;
+	const char *name[PLAT_STATUS_MAX];
+	unsigned long value[PLAT_STATUS_MAX];
+};
+void plat_status_read(struct plat_status *s);
 /* User-memory faults resolved through uaccess_fixup() so far. */
 unsigned long plat_fault_count(void);
 int plat_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -3,10 +3,16 @@
  * Every call leaves the user-access window as it found it, closed: after
  * it succeeded, after it faulted, after access_ok() refused its range,
  * and after an early answer (0 bytes, a count of 0, a nonzero byte found
- * first, the -E2BIG of a struct); the unsafe_ accessors' fault labels and
- * the kernel probes too. The window is the platform's (RFLAGS.AC under
- * SMAP, sstatus.SUM, the KUAP state), read through plat_window_state(): a
- * platform without one (a Linux process) runs no case here and says so.
+ * first, the -E2BIG of a struct); the unsafe_ accessors' fault labels, the
+ * futex atomics and the kernel probes too. The window is the platform's
+ * (RFLAGS.AC under SMAP, sstatus.SUM, the KUAP state), read through
+ * plat_window_state(). Closed is not enough: the status registers the
+ * window writes (plat_status_read(): RFLAGS, sstatus, MSR and PID, PSTATE
+ * and TTBR0) read the same after the call as before it and as when the
+ * suite started (test_status_at_start), so that a window that masks
+ * interrupts or clears a mode bit on its way shows too. A platform with
+ * neither to read (a Linux process) runs no case here and says so; one
+ * with only the status registers (x86-64 without SMAP) checks those.
  *
  * The user buffer is page | hole | page: each family's calls run into the
  * hole at sizes of each of its paths.
@@ -22,16 +28,48 @@ static size_t page;
 static unsigned char *base, *hole, *after;
 static unsigned char *kbuf;
 
-static void closed(const char *call, const char *when, unsigned long n,
-		   long r)
+static bool same(const struct plat_status *a, const struct plat_status *b,
+		 unsigned int k)
 {
-	int s = plat_window_state();
-
-	t_case(s == 0, "%s, %s, n=%lu (returned %ld): window %s afterwards",
-	       call, when, n, r, s > 0 ? "left open" : "state unknown");
+	return a->value[k] == b->value[k];
 }
 
-#define CHECK(call, when, n) closed(#call, when, n, (long)(call))
+static void unchanged(const char *call, const char *when, unsigned long n,
+		      long r, const struct plat_status *before)
+{
+	const struct plat_status *start = &test_status_at_start;
+	struct plat_status now;
+	int s = plat_window_state();
+	unsigned int k = 0;
+
+	plat_status_read(&now);
+	if (s >= 0)
+		t_case(s == 0, "%s, %s, n=%lu (returned %ld): window left open "
+		       "afterwards", call, when, n, r);
+	if (!before->n)
+		return;
+	/*
+	 * The call left them as it found them, and it found them as the
+	 * suite started: an earlier call that changed them for good shows
+	 * too. The first register that differs, or the last one.
+	 */
+	while (k + 1 < before->n && same(before, start, k) && same(&now, before, k))
+		k++;
+	t_case(same(before, start, k) && same(&now, before, k),
+	       "%s, %s, n=%lu (returned %ld): %s %#lx as the suite started, "
+	       "%#lx before the call, %#lx after", call, when, n, r,
+	       before->name[k], start->value[k], before->value[k],
+	       now.value[k]);
+}
+
+/* The status registers read first; the call runs as an argument after. */
+#define CHECK(call, when, n)						\
+	do {								\
+		struct plat_status before_;				\
+									\
+		plat_status_read(&before_);				\
+		unchanged(#call, when, n, (long)(call), &before_);	\
+	} while (0)
 
 /* Bulk calls: sizes of every path (inline short, loop, bulk), constants. */
 static void bulk(void)
@@ -236,6 +274,24 @@ static void windows(void)
 	uaccess_set_user_range(start0, end0);
 }
 
+/* The futex atomics: a word changed, the hole, a word refused. */
+static void futex(void)
+{
+	unsigned long start0 = uaccess_user_start, end0 = uaccess_user_end;
+	unsigned int __user *w = (unsigned int __user *)base;
+	unsigned int __user *in = (unsigned int __user *)hole;
+	unsigned int cur, old;
+
+	CHECK(uaccess_futex_cmpxchg(&cur, w, 0, 1), "success", 4);
+	CHECK(uaccess_futex_op(UACCESS_FUTEX_OP_ADD, 1, &old, w), "success", 4);
+	CHECK(uaccess_futex_cmpxchg(&cur, in, 0, 1), "fault", 4);
+	CHECK(uaccess_futex_op(UACCESS_FUTEX_OP_ADD, 1, &old, in), "fault", 4);
+	uaccess_set_user_range((unsigned long)after, (unsigned long)after + page);
+	CHECK(uaccess_futex_cmpxchg(&cur, w, 0, 1), "refused", 4);
+	CHECK(uaccess_futex_op(UACCESS_FUTEX_OP_ADD, 1, &old, w), "refused", 4);
+	uaccess_set_user_range(start0, end0);
+}
+
 /* The probes open no window: none may be open after one, faulting or not. */
 static void probes(void)
 {
@@ -251,12 +307,19 @@ static void probes(void)
 void test_state(void)
 {
 	int s = plat_window_state();
+	struct plat_status st;
 
-	if (s < 0) {
-		plat_printf("# window state after each call: not checked (no "
-			    "user-access window on this platform)\n");
+	plat_status_read(&st);
+	if (s < 0 && !st.n) {
+		plat_printf("# window state and status registers after each "
+			    "call: not checked (no user-access window and no "
+			    "status register to read on this platform)\n");
 		return;
 	}
+	if (s < 0)
+		plat_printf("# window state after each call: not checked (no "
+			    "user-access window on this CPU), only the status "
+			    "registers\n");
 	page = plat_page_size();
 	base = plat_alloc_pages(3);
 	hole = base + page;
@@ -264,22 +327,29 @@ void test_state(void)
 	plat_protect(hole, 1, PLAT_NONE);
 	kbuf = plat_alloc_kernel_pages(2);
 
-	t_group_begin("window state: closed before the first call");
-	t_case(s == 0, "a window is open before any call");
-	t_group_end();
-	t_group_begin("window state after bulk calls");
+	if (s >= 0) {
+		t_group_begin("window state: closed before the first call");
+		t_case(s == 0, "a window is open before any call");
+		t_group_end();
+	}
+	t_group_begin("window state and status after bulk calls");
 	bulk();
 	t_group_end();
-	t_group_begin("window state after get_user / put_user");
+	t_group_begin("window state and status after get_user / put_user");
 	scalars();
 	t_group_end();
-	t_group_begin("window state after the string and struct calls");
+	t_group_begin("window state and status after the string and struct "
+		      "calls");
 	reads();
 	t_group_end();
-	t_group_begin("window state after windows and their fault labels");
+	t_group_begin("window state and status after windows and their fault "
+		      "labels");
 	windows();
 	t_group_end();
-	t_group_begin("window state after the kernel probes");
+	t_group_begin("window state and status after the futex atomics");
+	futex();
+	t_group_end();
+	t_group_begin("window state and status after the kernel probes");
 	probes();
 	t_group_end();
 }

@@ -401,3 +401,35 @@ int plat_window_state(void)
 	return (cpu_has_pan && !pan_read()) ||
 	       (software_pan && read_sysreg(ttbr0_el1) != kuap_ttbr0_closed);
 }
+
+/* A 4-bit field of an ID register: which version of a feature the CPU has. */
+#define ID_FIELD(id, shift) (read_sysreg(id) >> (shift) & 0xf)
+
+/*
+ * PSTATE as SPSR lays it out, every field EL1 can read (each read puts its
+ * bits where SPSR has them), but NZCV, the condition flags every
+ * comparison writes, the caller's as much as the library's; and TTBR0,
+ * the root software PAN's hooks switch. A field the CPU lacks reads as 0
+ * (its register would be undefined).
+ */
+void plat_status_read(struct plat_status *s)
+{
+	unsigned long p = read_sysreg(daif) | read_sysreg(CurrentEL) |
+			  read_sysreg(spsel);
+
+	if (cpu_has_pan)
+		p |= pan_read();
+	if (ID_FIELD(id_aa64mmfr2_el1, 4))
+		p |= read_sysreg(S3_0_C4_C2_4);		/* UAO */
+	if (ID_FIELD(id_aa64pfr0_el1, 48))
+		p |= read_sysreg(S3_3_C4_C2_5);		/* DIT */
+	if (ID_FIELD(id_aa64pfr1_el1, 4) >= 2)	/* SSBS as a register */
+		p |= read_sysreg(S3_3_C4_C2_6);
+	if (ID_FIELD(id_aa64pfr1_el1, 8))
+		p |= read_sysreg(S3_3_C4_C2_7);		/* TCO */
+	s->n = 2;
+	s->name[0] = "PSTATE";
+	s->value[0] = p;
+	s->name[1] = "TTBR0_EL1";
+	s->value[1] = read_sysreg(ttbr0_el1);
+}

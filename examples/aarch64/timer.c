@@ -321,6 +321,10 @@ void timer_probe_spins(void)
 	unsigned int i = c->index;
 
 	s->state = "PAN or TTBR0";
+	if (!timer_still_ticking(&c->timer)) {
+		timer_stop();
+		return;
+	}
 	s->lost = state_spins(probe_hits[i], TIMER_SPIN_TICKS);
 	timer_stop();
 	for (int k = 0; k < 4; k++)

@@ -134,6 +134,22 @@ int plat_window_state(void)
 	return mfspr(SPR_PID) != 0 || kuap_count.open;
 }
 
+/*
+ * MSR whole (no bit of it changes on its own: an exception's rfi puts back
+ * what it interrupted) and PID, the KUAP state the hooks switch.
+ */
+void plat_status_read(struct plat_status *s)
+{
+	unsigned long msr;
+
+	__asm__ volatile("mfmsr %0" : "=r"(msr));
+	s->n = 2;
+	s->name[0] = "MSR";
+	s->value[0] = msr;
+	s->name[1] = "PID";
+	s->value[1] = mfspr(SPR_PID);
+}
+
 /* Page 0 is the kernel's (TLB1[0] maps its image from VA 0). */
 bool plat_map_page_zero(void)
 {

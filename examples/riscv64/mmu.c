@@ -192,6 +192,19 @@ int plat_window_state(void)
 	return (csr_read(sstatus) & SSTATUS_SUM) != 0;
 }
 
+/*
+ * sstatus but SPP and SPIE: every trap writes them and its sret writes
+ * them again, so a call that faulted leaves them as its fault's sret did,
+ * whatever its window did. SIE, which a window must leave alone, is on
+ * (traps_init()).
+ */
+void plat_status_read(struct plat_status *s)
+{
+	s->n = 1;
+	s->name[0] = "sstatus";
+	s->value[0] = csr_read(sstatus) & ~(SSTATUS_SPP | SSTATUS_SPIE);
+}
+
 bool mmu_test_window_open(void)
 {
 	return test_window > 0;

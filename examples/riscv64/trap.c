@@ -35,9 +35,15 @@ struct probe_fault probe_fault;
 void traps_init(void)
 {
 	csr_write(stvec, (unsigned long)trap_entry);
-	/* No interrupts: the kernel polls its UART and sets no timer. */
-	csr_clear(sstatus, SSTATUS_SIE | SSTATUS_SUM);
+	/*
+	 * No interrupts: the kernel polls its UART and sets no timer, and
+	 * every source is off in sie. SIE is on all the same, as in a kernel
+	 * that takes interrupts, so that the checks of sstatus around the
+	 * library's calls (plat_status_read()) see a window that clears it.
+	 */
 	csr_write(sie, 0UL);
+	csr_clear(sstatus, SSTATUS_SUM);
+	csr_set(sstatus, SSTATUS_SIE);
 }
 
 unsigned long plat_fault_count(void)

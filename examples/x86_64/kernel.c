@@ -105,6 +105,20 @@ int plat_window_state(void)
 	return (read_rflags() & RFLAGS_AC) != 0;
 }
 
+/*
+ * RFLAGS but the arithmetic flags (CF, PF, AF, ZF, SF, OF), which every
+ * comparison writes, the caller's as much as the library's. The rest (IF,
+ * DF, AC, TF, NT, IOPL, ID) changes only where code means to change it.
+ */
+#define RFLAGS_ARITH	0x8d5UL
+
+void plat_status_read(struct plat_status *s)
+{
+	s->n = 1;
+	s->name[0] = "RFLAGS";
+	s->value[0] = read_rflags() & ~RFLAGS_ARITH;
+}
+
 unsigned int smp_cpus = 1;
 
 /* Copy the value of "features=" from the command line into set[]; "cpus=2"

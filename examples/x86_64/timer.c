@@ -261,6 +261,10 @@ void timer_probe_spins(void)
 	unsigned int i = c->index;
 
 	s->state = "AC";
+	if (!timer_still_ticking(&c->timer)) {
+		timer_stop();
+		return;
+	}
 	s->lost = ac_spins(probe_hits[i], TIMER_SPIN_TICKS);
 	timer_stop();
 	timer_spin_record(s, "AC set", probe_hits[i][1], probe_wrong[i][1]);

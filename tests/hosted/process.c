@@ -52,3 +52,12 @@ int plat_window_state(void)
 {
 	return -1;
 }
+
+/*
+ * Its windows are empty, and the registers a kernel's window writes
+ * (sstatus, MSR, PSTATE.PAN, RFLAGS.IF) are the kernel's: nothing to read.
+ */
+void plat_status_read(struct plat_status *s)
+{
+	s->n = 0;
+}

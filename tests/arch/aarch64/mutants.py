@@ -52,6 +52,8 @@ M = [
   "	cbz	x3, .Lclear_tail\n	msr	pan, #1\n", "	cbz	x3, .Lclear_tail\n"),
  ("dc zva fault leaves PAN cleared", C, BM,
   "	cbz	x3, .Lclear_head_fault\n	msr	pan, #1\n", "	cbz	x3, .Lclear_head_fault\n"),
+ ("dc zva loop masks IRQs (daifset) with its PAN clear and nothing unmasks them", C, BM,
+  "	msr	pan, #0\n", "	msr	daifset, #2\n	msr	pan, #0\n"),
  ("dc zva zeroes a page without the unprivileged probe", C, BM,
   "	UACCESS_USER(.Lclear_block_fault, sttr xzr, [x0])\n	add	x6, x0, #4096\n",
   "	add	x6, x0, #4096\n"),
