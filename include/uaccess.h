@@ -149,14 +149,7 @@ _UACCESS_INLINE __must_check bool uaccess_access_ok(const void __user *p, unsign
 					   uaccess_user_start,		\
 					   uaccess_user_end))
 
-/*
- * The checked calls' first step: *ok = access_ok(p, n), and the address
- * they then use, uaccess_mask_ptr(p). An architecture may compute both in
- * one sequence (x86-64: one subtraction's flags for both); its *ok for
- * n = 0 may differ from access_ok()'s, since a call of no bytes touches
- * nothing and returns 0 either way. The default is also
- * _uaccess_generic_check_mask, which the suite tests everywhere.
- */
+/* The default _uaccess_check_mask (<uaccess/generic.h>), built on access_ok. */
 _UACCESS_INLINE unsigned long _uaccess_generic_check_mask(unsigned long a,
 							  unsigned long n,
 							  bool *ok)
@@ -164,9 +157,6 @@ _UACCESS_INLINE unsigned long _uaccess_generic_check_mask(unsigned long a,
 	*ok = uaccess_access_ok((const void __user *)a, n);
 	return _uaccess_mask_addr(a, uaccess_user_start, uaccess_user_end);
 }
-#ifndef _uaccess_check_mask
-#define _uaccess_check_mask _uaccess_generic_check_mask
-#endif
 #define _UACCESS_CHECK_MASK(p, n, ok)					\
 	((__typeof__(p))_uaccess_check_mask((__force unsigned long)(p), (n), (ok)))
 

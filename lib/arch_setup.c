@@ -1,36 +1,26 @@
 // SPDX-License-Identifier: MIT
 /*
- * Default for an architecture whose code has no choice to make (replaced
- * by arch/<arch>/arch_setup.c where one exists): uaccess_init() then only
- * sorts the exception table, and a module has no code to patch.
+ * The architecture's part of uaccess_init() and module registration, the
+ * default for an architecture whose code has no choice to make (replaced
+ * by arch/<arch>/arch_setup.c where one exists): nothing to choose, and
+ * a module has no code to patch.
  */
 #include <uaccess.h>
 #include "internal.h"
 
-/* The refusal of the last registration; init and a clean one clear it. */
-static const char *refused;
-
-int _uaccess_arch_setup(unsigned long features)
+const char *_uaccess_arch_setup(unsigned long features)
 {
 	(void)features;
-	refused = NULL;
-	return 0;
+	return NULL;
 }
 
-int _uaccess_arch_module(struct uaccess_module *m, const char *why)
+const char *_uaccess_arch_module(struct uaccess_module *m)
 {
 	(void)m;
-	refused = why;
-	return why ? -1 : 0;
+	return NULL;
 }
 
-const char *uaccess_strategy_name(void)
+const char *_uaccess_arch_strategy(void)
 {
 	return "generic";
-}
-
-/* Nothing is patched: only a module's bounds can be refused. */
-const char *uaccess_init_error(void)
-{
-	return refused;
 }

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
- * Default for an architecture whose code reads the user range from
- * uaccess_user_start / uaccess_user_end (replaced by
- * arch/<arch>/user_range.c where the range also lives elsewhere, such as
- * immediates in the code): nothing to update.
+ * _uaccess_arch_user_range(), the default for an architecture whose code
+ * reads the user range from uaccess_user_start / uaccess_user_end: nothing
+ * to update. (arch/x86_64/arch_user_range.c replaces it: its range also
+ * lives in the code, as immediates.)
  */
 #include <uaccess.h>
 #include "internal.h"

@@ -11,18 +11,8 @@
  * 32-bit); an offset is stored back by truncation to 32 bits, which is exact
  * because instruction, fixup and table lie within 2 GiB of each other.
  *
- * The modules form a singly linked list, newest first, that the fault path
- * walks without a lock while another CPU registers or unregisters a module
- * (those two are serialized by the caller). The invariants that make that
- * safe:
- *  - a module is complete (table sorted, code patched) before the release
- *    store that links it in; a reader reaches it only through an acquire
- *    load of that link, so it sees the completed table;
- *  - unlinking is one release store into the predecessor's link; the
- *    unlinked module's own `next` is left as it was, so a reader that is
- *    standing on it still reaches the rest of the list;
- *  - nothing is ever freed here: the caller frees a module's memory after a
- *    grace period, once no CPU can be inside uaccess_fixup() on it.
+ * The modules' list is lib/module.c's; this file sorts a module's table
+ * when it is registered and searches it with the image's.
  */
 #include <stdbool.h>
 #include <uaccess.h>
@@ -36,8 +26,6 @@ extern entry_t __start_uaccess_extable[];
 extern entry_t __stop_uaccess_extable[];
 
 static bool extable_sorted;
-
-struct uaccess_module *_uaccess_modules;
 
 static unsigned long entry_insn(const entry_t *e)
 {
@@ -136,47 +124,20 @@ unsigned long uaccess_fixup(unsigned long pc)
 	return 0;
 }
 
-/* Why lib/ refuses to register m, or NULL. */
-static const char *module_refusal(const struct uaccess_module *m)
+/*
+ * Ready m's table for uaccess_fixup(): NULL once sorted, or why it cannot
+ * be (untouched then).
+ */
+const char *_uaccess_extable_add(const struct uaccess_module *m)
 {
-	unsigned long start, stop;
+	unsigned long start = (unsigned long)m->extable_start;
+	unsigned long stop = (unsigned long)m->extable_stop;
 
-	if (!m)
-		return "module: NULL";
 	if (!extable_sorted)
 		return "module: uaccess_init() has not run";
-	start = (unsigned long)m->extable_start;
-	stop = (unsigned long)m->extable_stop;
 	if (stop < start || start % 4 || (stop - start) % sizeof(entry_t) ||
 	    (!start && stop))
 		return "module: extable bounds are not whole entries";
-	for (const struct uaccess_module *r = _uaccess_modules; r; r = r->next)
-		if (r == m)
-			return "module: already registered";
+	sort_table(m->extable_start, m->extable_stop);
 	return NULL;
-}
-
-int uaccess_register_module(struct uaccess_module *m)
-{
-	const char *why = module_refusal(m);
-
-	if (!why)
-		sort_table(m->extable_start, m->extable_stop);
-	/* Patches the code and serializes; records a refusal, ours too. */
-	if (_uaccess_arch_module(m, why))
-		return -1;
-	m->next = _uaccess_modules;
-	__atomic_store_n(&_uaccess_modules, m, __ATOMIC_RELEASE);
-	return 0;
-}
-
-void uaccess_unregister_module(struct uaccess_module *m)
-{
-	for (struct uaccess_module **link = &_uaccess_modules; *link;
-	     link = &(*link)->next) {
-		if (*link == m) {
-			__atomic_store_n(link, m->next, __ATOMIC_RELEASE);
-			return;
-		}
-	}
 }

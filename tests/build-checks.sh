@@ -224,7 +224,7 @@ odd=$($OBJDUMP -h "$LIB" | awk '$1 ~ /^[0-9]+$/ { print $2 }' | sort -u |
 result $? "sections: only standard ones and those of <uaccess/sections.ld> ($(echo $odd))"
 
 # The out-of-line defaults of lib/ that this architecture replaces
-# (arch_setup.c, cpu_features.c, user_range.c, ...) still compile with the
+# (arch_setup.c, cpu_features.c, arch_user_range.c, ...) still compile with the
 # library's flags: they are what a new port starts from.
 lflags=$(make -s --no-print-directory -f tests/link/print-flags.mk \
 	UACCESS_ARCH="$ARCH")

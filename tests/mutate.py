@@ -93,6 +93,17 @@ def make_copy(files):
     working directory is the copy."""
     listed = subprocess.run(['git', 'ls-files', '-co', '--exclude-standard'],
                             capture_output=True, text=True, check=True).stdout.split('\n')
+    # A file the tree no longer has must not stay in the copy, where the
+    # build would still find it (lib/*.c and arch/*/ are wildcards).
+    keep = set(listed)
+    for d, _, names in os.walk(COPY):
+        rel = os.path.relpath(d, COPY)
+        if rel == 'build' or rel.startswith('build' + os.sep):
+            continue
+        for n in names:
+            f = os.path.normpath(os.path.join(rel, n))
+            if f not in keep:
+                os.remove(os.path.join(d, n))
     for f in listed:
         if f and os.path.isfile(f) and not f.startswith('build/'):
             os.makedirs(os.path.join(COPY, os.path.dirname(f)), exist_ok=True)

@@ -18,14 +18,10 @@ unsigned long _uaccess_pan;
 
 static const char *strategy = "sttr";
 
-/* The refusal of the last registration; init and a clean one clear it. */
-static const char *refused;
-
-int _uaccess_arch_setup(unsigned long features)
+const char *_uaccess_arch_setup(unsigned long features)
 {
 	unsigned long block = a64_zva_block();
 
-	refused = NULL;
 	_uaccess_pan = a64_has_pan();
 	/* A forced set gets only what this CPU has (see the feature bits). */
 	if (!(features & UACCESS_FEAT_DCZVA))
@@ -38,23 +34,17 @@ int _uaccess_arch_setup(unsigned long features)
 		strategy = "sttr, dc zva with PAN cleared";
 	else
 		strategy = "sttr, dc zva";
-	return 0;
+	return NULL;
 }
 
-const char *uaccess_strategy_name(void)
+const char *_uaccess_arch_strategy(void)
 {
 	return strategy;
 }
 
-/* A module's code tests _uaccess_zva like the image's: only its bounds count. */
-int _uaccess_arch_module(struct uaccess_module *m, const char *why)
+/* A module's code tests _uaccess_zva like the image's: nothing to patch. */
+const char *_uaccess_arch_module(struct uaccess_module *m)
 {
 	(void)m;
-	refused = why;
-	return why ? -1 : 0;
-}
-
-const char *uaccess_init_error(void)
-{
-	return refused;
+	return NULL;
 }

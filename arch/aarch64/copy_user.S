@@ -40,7 +40,7 @@
  *           return x2, the exact count of bytes not copied.
  */
 .macro COPY name, group_load, group_store, ldx, stx, ldb, stb
-FUNC(\name)
+UACCESS_FUNC(\name)
 	cmp	x2, #64
 	b.lo	.Lcopy_dwords\@
 .Lcopy_group\@:
@@ -77,7 +77,7 @@ FUNC(\name)
 .Lcopy_byte_fault\@:		/* bytes left, the faulting one included */
 	mov	x0, x2
 	ret
-END(\name)
+UACCESS_END(\name)
 .endm
 
 /*

@@ -12,12 +12,8 @@ unsigned long _uaccess_dcbz;	/* 0 (words) until uaccess_init() */
 
 static const char *strategy = "words";
 
-/* The refusal of the last registration; init and a clean one clear it. */
-static const char *refused;
-
-int _uaccess_arch_setup(unsigned long features)
+const char *_uaccess_arch_setup(unsigned long features)
 {
-	refused = NULL;
 	/*
 	 * Measured again here, not taken on trust: with a feature set forced
 	 * onto a CPU whose line differs, dcbz would clear outside the range.
@@ -33,27 +29,17 @@ int _uaccess_arch_setup(unsigned long features)
 		strategy = "dcbz";
 	else	/* a 128-byte line does not fit in the registers copy has */
 		strategy = "dcbz clear, words copy";
-	return 0;
+	return NULL;
 }
 
-const char *uaccess_strategy_name(void)
+const char *_uaccess_arch_strategy(void)
 {
 	return strategy;
 }
 
-/*
- * A module's code needs nothing either (it tests _uaccess_dcbz like the
- * image's): only its bounds, checked by lib/, can be refused.
- */
-int _uaccess_arch_module(struct uaccess_module *m, const char *why)
+/* A module's code tests _uaccess_dcbz like the image's: nothing to patch. */
+const char *_uaccess_arch_module(struct uaccess_module *m)
 {
 	(void)m;
-	refused = why;
-	return why ? -1 : 0;
-}
-
-/* Nothing is patched here: only a module's bounds can be refused. */
-const char *uaccess_init_error(void)
-{
-	return refused;
+	return NULL;
 }

@@ -128,7 +128,7 @@
  *           with the bytes from there to r3 + r4; the byte loop's returns
  *           ctr, the exact bytes not cleared.
  */
-FUNC(_uaccess_clear_user)
+UACCESS_FUNC(_uaccess_clear_user)
 	cmplwi	%cr5, %r4, 4
 	li	%r0, 0
 	blt	%cr5, .Lclear_tiny
@@ -238,6 +238,6 @@ FUNC(_uaccess_clear_user)
 .Lclear_byte_fault:	/* ctr: bytes left, the faulting one included */
 	mfctr	%r3
 	blr
-END(_uaccess_clear_user)
+UACCESS_END(_uaccess_clear_user)
 
 	.section .note.GNU-stack, "", @progbits

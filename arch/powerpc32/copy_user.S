@@ -255,7 +255,7 @@
  *           far on, with the bytes from there to r3 + r5; the byte loop's
  *           returns ctr, the exact bytes not copied.
  */
-FUNC(_uaccess_copy_user)
+UACCESS_FUNC(_uaccess_copy_user)
 	cmplwi	%cr1, %r5, 16
 	andi.	%r7, %r3, 3
 	bge	%cr1, .Lcopy_big
@@ -407,6 +407,6 @@ FUNC(_uaccess_copy_user)
 .Lcopy_byte_fault:	/* ctr: bytes left, the faulting one included */
 	mfctr	%r3
 	blr
-END(_uaccess_copy_user)
+UACCESS_END(_uaccess_copy_user)
 
 	.section .note.GNU-stack, "", @progbits

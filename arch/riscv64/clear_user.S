@@ -29,12 +29,6 @@
 #include <uaccess/asm.h>
 #include <uaccess/extable.h>
 
-/* The size of the unrolled group, and the bound it relies on. */
-#define GROUP	64
-#if GROUP != 64
-#error "clear_user.S: the group is eight doubleword stores"
-#endif
-
 /*
  * _uaccess_clear_user: zero n bytes of user memory (a C function).
  * Input:    a0 = user destination, a1 = byte count
@@ -45,7 +39,7 @@
  *           group's start; that of the byte loop returns the exact count of
  *           bytes not cleared.
  */
-FUNC(_uaccess_clear_user)
+UACCESS_FUNC(_uaccess_clear_user)
 	li	t0, 8
 	bltu	a1, t0, .Lclear_bytes
 	andi	t1, a0, 7
@@ -53,7 +47,7 @@ FUNC(_uaccess_clear_user)
 	li	t0, 16
 	bltu	a1, t0, .Lclear_8_15
 .Lclear_dispatch:			/* a0 aligned, a1 >= 16 = t0 */
-	li	t1, GROUP
+	li	t1, 64
 	bltu	a1, t1, .Lclear_pairs
 .Lclear_groups:				/* a1 >= 64 = t1 */
 	UACCESS_USER(.Lclear_bytes, sd zero, 0(a0))
@@ -64,8 +58,8 @@ FUNC(_uaccess_clear_user)
 	UACCESS_USER(.Lclear_bytes, sd zero, 40(a0))
 	UACCESS_USER(.Lclear_bytes, sd zero, 48(a0))
 	UACCESS_USER(.Lclear_bytes, sd zero, 56(a0))
-	addi	a0, a0, GROUP
-	addi	a1, a1, -GROUP
+	addi	a0, a0, 64
+	addi	a1, a1, -64
 	bgeu	a1, t1, .Lclear_groups
 	beqz	a1, .Lclear_ok
 	bltu	a1, t0, .Lclear_lt16_nz
@@ -137,7 +131,7 @@ FUNC(_uaccess_clear_user)
 .Lclear_head_done:			/* a0 aligned, a1 >= 1 */
 	li	t0, 16
 	bltu	a1, t0, .Lclear_lt16_nz
-	li	t1, GROUP
+	li	t1, 64
 	bltu	a1, t1, .Lclear_pairs
 	j	.Lclear_groups
 
@@ -158,6 +152,6 @@ FUNC(_uaccess_clear_user)
 .Lclear_byte_fault:	/* a0: the first byte not cleared */
 	sub	a0, a2, a0
 	ret
-END(_uaccess_clear_user)
+UACCESS_END(_uaccess_clear_user)
 
 	.section .note.GNU-stack, "", @progbits

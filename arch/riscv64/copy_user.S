@@ -48,11 +48,6 @@
 #include <uaccess/asm.h>
 #include <uaccess/extable.h>
 
-#define GROUP	64
-#if GROUP != 64
-#error "copy_user.S: the group is eight doubleword loads and stores"
-#endif
-
 /*
  * One group: eight doublewords from a1 + off to a0 + off, loads before
  * stores; a fault goes to fixup.
@@ -87,7 +82,7 @@
  *           shifting loop's through .Lcopy_shift_fault); that of the byte
  *           loop returns the exact count of bytes not copied.
  */
-FUNC(_uaccess_copy_user)
+UACCESS_FUNC(_uaccess_copy_user)
 	add	a3, a0, a2		/* a3: the end of the destination */
 	li	t0, 8
 	bltu	a2, t0, .Lcopy_bytes
@@ -98,7 +93,7 @@ FUNC(_uaccess_copy_user)
 	bnez	t1, .Lcopy_shift
 	li	t0, 16
 	bltu	a2, t0, .Lcopy_8_15
-	li	a7, GROUP
+	li	a7, 64
 	bgeu	a2, a7, .Lcopy_big
 .Lcopy_pairs:			/* both aligned, a2 >= 16 = t0 */
 	UACCESS_USER(.Lcopy_bytes, ld t1, 0(a1))
@@ -152,23 +147,23 @@ FUNC(_uaccess_copy_user)
 	j	.Lcopy_tail
 
 .Lcopy_big:			/* both aligned, a2 >= 64 = a7 */
-	li	t1, 2 * GROUP
+	li	t1, 128
 	bltu	a2, t1, .Lcopy_group
-	addi	t2, a3, -2 * GROUP	/* the last start of 128 whole bytes */
+	addi	t2, a3, -128	/* the last start of 128 whole bytes */
 .Lcopy_128:
 	COPY_GROUP 0, .Lcopy_bytes
 	COPY_GROUP 64, .Lcopy_bytes
-	addi	a0, a0, 2 * GROUP
-	addi	a1, a1, 2 * GROUP
+	addi	a0, a0, 128
+	addi	a1, a1, 128
 	bleu	a0, t2, .Lcopy_128
 	sub	a2, a3, a0
 	beqz	a2, .Lcopy_ok
 	bltu	a2, a7, .Lcopy_lt64
 .Lcopy_group:			/* both aligned, 64 <= a2 < 128 */
 	COPY_GROUP 0, .Lcopy_bytes
-	addi	a0, a0, GROUP
-	addi	a1, a1, GROUP
-	addi	a2, a2, -GROUP
+	addi	a0, a0, 64
+	addi	a1, a1, 64
+	addi	a2, a2, -64
 	beqz	a2, .Lcopy_ok
 .Lcopy_lt64:			/* both aligned, 1 <= a2 < 64 */
 	bgeu	a2, t0, .Lcopy_pairs
@@ -269,6 +264,6 @@ FUNC(_uaccess_copy_user)
 .Lcopy_shift_fault:	/* the shifting loop's: its source from a0 */
 	add	a1, a0, a5
 	j	.Lcopy_bytes
-END(_uaccess_copy_user)
+UACCESS_END(_uaccess_copy_user)
 
 	.section .note.GNU-stack, "", @progbits

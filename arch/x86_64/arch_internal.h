@@ -23,7 +23,7 @@ struct uaccess_patch_report {
 /*
  * Record "TABLE site 0xSITE: WHY" in report unless a refusal is there
  * already. Inline here, not a library function of its own: the files that
- * patch (alternative.c, user_range.c) and the tests share it without one
+ * patch (alternative.c, arch_user_range.c) and the tests share it without one
  * more symbol to export.
  */
 static inline void _uaccess_report_refusal(struct uaccess_patch_report *report,
@@ -83,7 +83,7 @@ struct uaccess_range_imm {
 };
 
 /*
- * user_range.c: write the current user range into the immediates of the
+ * arch_user_range.c: write the current user range into the immediates of the
  * entries [start, stop) (the image's or a module's); 0, or -1 if one was
  * refused (the first refusal goes into report). The caller serializes.
  */
@@ -92,7 +92,7 @@ int _uaccess_range_patch(const struct uaccess_range_imm *start,
 			 struct uaccess_patch_report *report);
 
 /*
- * user_range.c: the same for the image's immediates, from uaccess_init();
+ * arch_user_range.c: the same for the image's immediates, from uaccess_init();
  * from then on every uaccess_set_user_range() rewrites them, and those of
  * the registered modules.
  */

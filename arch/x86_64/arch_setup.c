@@ -54,19 +54,24 @@ static unsigned int cpl(void)
 }
 
 /* A module's alternatives and range immediates, for the chosen set. */
-static int patch_module(const struct uaccess_module *m,
-			struct uaccess_patch_report *report)
+static void patch_module(const struct uaccess_module *m,
+			 struct uaccess_patch_report *report)
 {
-	return _uaccess_apply_alternatives(m->altinstr_start, m->altinstr_stop,
-					   chosen, report) |
-	       _uaccess_range_patch(m->range_start, m->range_stop, report);
+	_uaccess_apply_alternatives(m->altinstr_start, m->altinstr_stop, chosen,
+				    report);
+	_uaccess_range_patch(m->range_start, m->range_stop, report);
 }
 
-int _uaccess_arch_setup(unsigned long features)
+/* The refusal the report of the last init or registration holds, or NULL. */
+static const char *refusal(void)
+{
+	return last.error[0] ? last.error : NULL;
+}
+
+const char *_uaccess_arch_setup(unsigned long features)
 {
 	struct uaccess_patch_report zero = { { 0 }, "" };
 	char *p = strategy;
-	int ret;
 
 	/*
 	 * stac and clac are #UD outside ring 0, SMAP or not: at CPL 3 (a
@@ -80,13 +85,13 @@ int _uaccess_arch_setup(unsigned long features)
 		features &= ~UACCESS_FEAT_SMAP;
 	last = zero;
 	chosen = features;
-	ret = _uaccess_apply_alternatives(__start_uaccess_altinstr,
-					  __stop_uaccess_altinstr, features,
-					  &last) |
-	      _uaccess_arch_user_range_init(&last);
+	/* A site that is refused is named in the report (refusal()). */
+	_uaccess_apply_alternatives(__start_uaccess_altinstr,
+				    __stop_uaccess_altinstr, features, &last);
+	_uaccess_arch_user_range_init(&last);
 	/* A kernel that masks a feature late must not keep it in a module. */
 	for (const struct uaccess_module *m = _uaccess_modules; m; m = m->next)
-		ret |= patch_module(m, &last);
+		patch_module(m, &last);
 	_uaccess_serialize();	/* once, after all the code is written */
 
 	for (unsigned int i = 0; i < UACCESS_ALT_NAMES; i++) {
@@ -102,7 +107,7 @@ int _uaccess_arch_setup(unsigned long features)
 		put(&p, names[i].label);
 		put(&p, word);
 	}
-	return ret;
+	return refusal();
 }
 
 /* Whole entries of size `size` in [start, stop), or none (NULL, NULL)? */
@@ -113,34 +118,21 @@ static int whole(const void *start, const void *stop, unsigned long size)
 	return b >= a && a % 4 == 0 && (b - a) % size == 0 && (a || !b);
 }
 
-int _uaccess_arch_module(struct uaccess_module *m, const char *why)
+const char *_uaccess_arch_module(struct uaccess_module *m)
 {
 	struct uaccess_patch_report zero = { { 0 }, "" };
-	int ret;
 
 	last = zero;
-	if (!why && !whole(m->altinstr_start, m->altinstr_stop,
-			   sizeof(struct uaccess_alt)))
-		why = "module: altinstr bounds are not whole entries";
-	if (!why && !whole(m->range_start, m->range_stop,
-			   sizeof(struct uaccess_range_imm)))
-		why = "module: range bounds are not whole entries";
-	if (why) {
-		for (unsigned int i = 0; *why && i < sizeof(last.error) - 1; i++)
-			last.error[i] = *why++;
-		return -1;
-	}
-	ret = patch_module(m, &last);
+	if (!whole(m->altinstr_start, m->altinstr_stop, sizeof(struct uaccess_alt)))
+		return "module: altinstr bounds are not whole entries";
+	if (!whole(m->range_start, m->range_stop, sizeof(struct uaccess_range_imm)))
+		return "module: range bounds are not whole entries";
+	patch_module(m, &last);
 	_uaccess_serialize();
-	return ret;
+	return refusal();
 }
 
-const char *uaccess_strategy_name(void)
+const char *_uaccess_arch_strategy(void)
 {
 	return strategy[0] ? strategy : "unpatched";
-}
-
-const char *uaccess_init_error(void)
-{
-	return last.error[0] ? last.error : NULL;
 }

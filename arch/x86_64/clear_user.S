@@ -83,7 +83,7 @@
  * Clobbers: rax, rdi, flags
  * Faults:   the byte store; its fixup returns with rcx = bytes not cleared.
  */
-FUNC(_uaccess_clear_user_bytes)
+UACCESS_FUNC(_uaccess_clear_user_bytes)
 	xorl	%eax, %eax
 .Lclear_bytes:			/* entered with al = 0 */
 	testq	%rcx, %rcx
@@ -95,7 +95,7 @@ FUNC(_uaccess_clear_user_bytes)
 	jnz	.Lclear_byte_loop
 .Lclear_done:
 	ret
-END(_uaccess_clear_user_bytes)
+UACCESS_END(_uaccess_clear_user_bytes)
 
 /*
  * _uaccess_clear_user: the entry. n >= UACCESS_CLEAR_SHORT_LIMIT jumps to
@@ -126,7 +126,7 @@ END(_uaccess_clear_user_bytes)
  *           long clear's: as it says.
  */
 	.p2align 6
-FUNC(_uaccess_clear_user)
+UACCESS_FUNC(_uaccess_clear_user)
 	cmpq	$UACCESS_CLEAR_SHORT_LIMIT, %rcx
 	jae	_uaccess_clear_user_long
 	xorl	%eax, %eax
@@ -187,7 +187,7 @@ FUNC(_uaccess_clear_user)
 	UACCESS_USER(.Lclear_bytes, movl %eax, -4(%rdi, %rcx))
 	xorl	%ecx, %ecx
 	ret
-END(_uaccess_clear_user)
+UACCESS_END(_uaccess_clear_user)
 
 /*
  * _uaccess_clear_user_long: n >= UACCESS_CLEAR_SHORT_LIMIT.
@@ -213,7 +213,7 @@ END(_uaccess_clear_user)
  *           stosq (rcx counts quadwords: the fixup adds the tail,
  *           .Lclear_bytes finishes).
  */
-FUNC(_uaccess_clear_user_long)
+UACCESS_FUNC(_uaccess_clear_user_long)
 	xorl	%eax, %eax
 	cmpq	$UACCESS_CLEAR_BULK, %rcx
 	jae	.Lclear_bulk
@@ -274,7 +274,7 @@ FUNC(_uaccess_clear_user_long)
 .Lclear_repq_fault:
 	leaq	(%rdx, %rcx, 8), %rcx
 	jmp	.Lclear_bytes
-END(_uaccess_clear_user_long)
+UACCESS_END(_uaccess_clear_user_long)
 
 /*
  * _uaccess_clear_user_low_first: the entry the clear sites call with
@@ -296,7 +296,7 @@ END(_uaccess_clear_user_long)
  *           long clear's: as it says.
  */
 	.p2align 6
-FUNC(_uaccess_clear_user_low_first)
+UACCESS_FUNC(_uaccess_clear_user_low_first)
 	xorl	%eax, %eax
 	cmpq	$64, %rcx
 	jae	.Lclear_low_64
@@ -314,6 +314,6 @@ FUNC(_uaccess_clear_user_low_first)
 	ZERO_LAST 64
 	xorl	%ecx, %ecx
 	ret
-END(_uaccess_clear_user_low_first)
+UACCESS_END(_uaccess_clear_user_low_first)
 
 	.section .note.GNU-stack, "", @progbits

@@ -59,7 +59,7 @@
  * Faults:   the byte load and the byte store; their fixup returns with
  *           rcx = bytes not copied.
  */
-FUNC(_uaccess_copy_user_bytes)
+UACCESS_FUNC(_uaccess_copy_user_bytes)
 .Lcopy_bytes:
 	testq	%rcx, %rcx
 	jz	.Lcopy_done
@@ -72,7 +72,7 @@ FUNC(_uaccess_copy_user_bytes)
 	jnz	.Lcopy_byte_loop
 .Lcopy_done:
 	ret
-END(_uaccess_copy_user_bytes)
+UACCESS_END(_uaccess_copy_user_bytes)
 
 /*
  * _uaccess_copy_user: the entry every copy site calls. Its first compare
@@ -124,10 +124,10 @@ END(_uaccess_copy_user_bytes)
  * succeeds lies below it. Either way nothing at or past the first
  * inaccessible byte is read or written before the byte loop takes over.
  */
-FUNC(_uaccess_copy_user)
+UACCESS_FUNC(_uaccess_copy_user)
 	cmpq	$128, %rcx
 	jae	.Lcopy_above_128
-	cmpl	$UACCESS_COPY_SHORT_LIMIT, %ecx
+	cmpl	$64, %ecx	/* the size classes cover n < 64 */
 	jae	.Lcopy_long
 .Lcopy_short:			/* rcx < 64 */
 	cmpl	$8, %ecx
@@ -296,6 +296,6 @@ FUNC(_uaccess_copy_user)
 .Lcopy_repq_fault:
 	leaq	(%rdx, %rcx, 8), %rcx
 	jmp	.Lcopy_bytes
-END(_uaccess_copy_user)
+UACCESS_END(_uaccess_copy_user)
 
 	.section .note.GNU-stack, "", @progbits

@@ -4,9 +4,10 @@
  * macros, the assembler-safe part of <uaccess/arch.h>, and function
  * begin/end.
  *
- *   FUNC(name) ... END(name)   a global function, aligned to
- *                              2^_UACCESS_FUNC_ALIGN bytes (the arch's
- *                              choice, 16 bytes by default)
+ *   UACCESS_FUNC(name) ... UACCESS_END(name)
+ *	a global function, aligned to 2^_UACCESS_FUNC_ALIGN bytes (the
+ *	arch's choice, 16 bytes by default). Its type is written %function,
+ *	which every GNU and LLVM target reads (@ starts a comment on Arm).
  */
 #ifndef UACCESS_ASM_H
 #define UACCESS_ASM_H
@@ -19,13 +20,13 @@
 #define _UACCESS_FUNC_ALIGN 4
 #endif
 
-#define FUNC(name)			\
+#define UACCESS_FUNC(name)		\
 	.text ;				\
 	.globl name ;			\
-	.type name, @function ;		\
+	.type name, %function ;		\
 	.p2align _UACCESS_FUNC_ALIGN ;	\
 name:
 
-#define END(name) .size name, . - name
+#define UACCESS_END(name) .size name, . - name
 
 #endif /* UACCESS_ASM_H */

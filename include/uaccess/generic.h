@@ -18,8 +18,7 @@
  *       futex call on it)
  * and, where the defaults below do not fit: _uaccess_user_open,
  * _uaccess_user_close, _uaccess_untag_addr, _uaccess_mask_addr (with
- * _UACCESS_MASKED_ADDR), _uaccess_check_mask (its default is in
- * <uaccess.h>, after access_ok()), _uaccess_mask_object (with
+ * _UACCESS_MASKED_ADDR), _uaccess_check_mask, _uaccess_mask_object (with
  * _UACCESS_MASKED_OBJECT_MAX), _uaccess_kernel_copy_nofault,
  * _uaccess_kernel_get_nofault, _uaccess_kernel_zero, _uaccess_get_user,
  * _uaccess_put_user, _UACCESS_FUNC_ALIGN, _UACCESS_NO_MISALIGNED.
@@ -96,6 +95,20 @@ _UACCESS_INLINE unsigned long _uaccess_generic_mask_addr(unsigned long a,
 #endif
 #ifndef _UACCESS_MASKED_ADDR
 #error "an arch with its own _uaccess_mask_addr sets _UACCESS_MASKED_ADDR"
+#endif
+
+/*
+ * The checked calls' first step, _uaccess_check_mask(a, n, ok): *ok =
+ * access_ok(a, n), and the address they then use, uaccess_mask_ptr(a). An
+ * architecture may compute both in one sequence (x86-64: one
+ * subtraction's flags for both); its *ok for n = 0 may differ from
+ * access_ok()'s, since a call of no bytes touches nothing and returns 0
+ * either way. The default, _uaccess_generic_check_mask, calls access_ok()
+ * and so is defined after it, in <uaccess.h>; the suite tests it
+ * everywhere.
+ */
+#ifndef _uaccess_check_mask
+#define _uaccess_check_mask _uaccess_generic_check_mask
 #endif
 
 /*

@@ -55,9 +55,12 @@
 
 /* Between lib/ and the architectures (lib/internal.h). */
 #define _uaccess_extable_sort _UACCESS_NS(_uaccess_extable_sort)
+#define _uaccess_extable_add _UACCESS_NS(_uaccess_extable_add)
 #define _uaccess_modules _UACCESS_NS(_uaccess_modules)
+#define _uaccess_report _UACCESS_NS(_uaccess_report)
 #define _uaccess_arch_setup _UACCESS_NS(_uaccess_arch_setup)
 #define _uaccess_arch_module _UACCESS_NS(_uaccess_arch_module)
+#define _uaccess_arch_strategy _UACCESS_NS(_uaccess_arch_strategy)
 #define _uaccess_arch_user_range _UACCESS_NS(_uaccess_arch_user_range)
 
 /* A symbol's name as a string for inline asm, after the mapping above. */

@@ -29,9 +29,9 @@ sum_windows() {
 sv39_end() {
 	$OBJDUMP -s -j .data "$1" | grep -q '00f0ffff 3f000000'
 }
-abi=$(${OBJDUMP%objdump}readelf -h "$O/lib/uaccess.o" | sed -n 's/.*Flags:.*, //p')
-sum_windows "$LIB" && sv39_end "$O/lib/uaccess.o" && [ "$abi" = "soft-float ABI" ] &&
-	! sum_windows "$TEST_LIB" && ! sv39_end "$O/hosted/lib/uaccess.o"
+abi=$(${OBJDUMP%objdump}readelf -h "$O/lib/user_range.o" | sed -n 's/.*Flags:.*, //p')
+sum_windows "$LIB" && sv39_end "$O/lib/user_range.o" && [ "$abi" = "soft-float ABI" ] &&
+	! sum_windows "$TEST_LIB" && ! sv39_end "$O/hosted/lib/user_range.o"
 result $? "the default archive is an S-mode kernel's: SUM windows, $abi, Sv39's user end (the suite's library has none of them)"
 
 . tests/extable-coverage.sh

@@ -31,7 +31,7 @@ bands() {
 bands >/dev/null
 result $? "size bands: the default bands compile"
 for band in UACCESS_CLEAR_SHORT_LIMIT=32 UACCESS_CLEAR_SHORT_LIMIT=129 \
-		UACCESS_COPY_SHORT_LIMIT=128 UACCESS_COPY_BULK=32 \
+		UACCESS_COPY_BULK=32 \
 		UACCESS_CLEAR_BULK=100 UACCESS_CLEAR_BULK_LATE=600; do
 	bands -D$band | grep -q "#error.*${band%=*}"
 	result $? "size bands: -D$band is refused by its #error"

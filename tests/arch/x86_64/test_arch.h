@@ -24,7 +24,7 @@ bool test_arch_probe_read(const void *p);
 /* Sizes at which the routines change strategy: the sweeps go around them. */
 #define TEST_ARCH_CLEAR_LIMITS UACCESS_CLEAR_SHORT_LIMIT, UACCESS_CLEAR_BULK, \
 	UACCESS_CLEAR_BULK_LATE
-#define TEST_ARCH_COPY_LIMITS UACCESS_COPY_SHORT_LIMIT, UACCESS_COPY_BULK
+#define TEST_ARCH_COPY_LIMITS 64, UACCESS_COPY_BULK
 
 /*
  * What uaccess_mask_ptr() makes of an address outside the range: all ones

@@ -406,7 +406,7 @@ _UACCESS_INLINE int _uaccess_futex_cmpxchg_unsafe(unsigned int *cur,
  *
  * The range is not loaded from uaccess_user_start / uaccess_user_end: it
  * sits in the code as two 64-bit immediates, written by uaccess_init() and
- * again by every later uaccess_set_user_range() (arch/x86_64/user_range.c;
+ * again by every later uaccess_set_user_range() (arch/x86_64/arch_user_range.c;
  * the table of immediates is the section uaccess_range). Before that they
  * hold the build-time range. A load of the variables would put a load and
  * a chain of dependent instructions between the caller's pointer and the

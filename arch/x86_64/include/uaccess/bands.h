@@ -8,9 +8,9 @@
  *                              overlapping stores, no loop; SHORT_STOSB
  *                              (a kernel's choice): rep stosb inline in
  *                              the caller.
- *   copy, n < SHORT            one size class: a head and a tail piece of
+ *   copy, n < 64               one size class: a head and a tail piece of
  *                              the same width, overlapping (copy_user.S).
- *   SHORT <= n < BULK          64-byte blocks (the bytes after the last
+ *   SHORT (copy: 64) <= n < BULK  64-byte blocks (the bytes after the last
  *                              one as a size class; copy: 81..127 as rep
  *                              movsb with MID_MOVSB).
  *   n >= BULK                  ERMS: rep stosb/movsb; REP_GOOD: rep
@@ -32,8 +32,6 @@
  *  - the long clear stores one whole 64-byte block first and the long copy
  *    ends with a block at -64 from the end: both need n >= 64;
  *  - the short clear's classes cover n < 128 (64..127: 64 + 64 at most);
- *  - the copy's size classes cover n < 64, its blocks n >= 64: the limit
- *    is exactly 64;
  *  - BULK >= SHORT (the long routine makes the bulk decision) and BULK
  *    fits the sign-extended 32-bit immediate of its cmpq; the copy tests
  *    BULK only from 128 bytes (81..127 have their own site), so its BULK
@@ -44,9 +42,6 @@
 
 #ifndef UACCESS_CLEAR_SHORT_LIMIT
 #define UACCESS_CLEAR_SHORT_LIMIT	128
-#endif
-#ifndef UACCESS_COPY_SHORT_LIMIT
-#define UACCESS_COPY_SHORT_LIMIT	64
 #endif
 #ifndef UACCESS_CLEAR_BULK
 #define UACCESS_CLEAR_BULK		640
@@ -64,9 +59,6 @@
 
 #if UACCESS_CLEAR_SHORT_LIMIT < 64 || UACCESS_CLEAR_SHORT_LIMIT > 128
 #error "UACCESS_CLEAR_SHORT_LIMIT: the short clear covers n < 128, the long one needs n >= 64"
-#endif
-#if UACCESS_COPY_SHORT_LIMIT != 64
-#error "UACCESS_COPY_SHORT_LIMIT: the copy's size classes cover n < 64, its blocks n >= 64"
 #endif
 #if UACCESS_CLEAR_BULK < UACCESS_CLEAR_SHORT_LIMIT || UACCESS_CLEAR_BULK > 0x7fffffff
 #error "UACCESS_CLEAR_BULK: must be >= UACCESS_CLEAR_SHORT_LIMIT and < 2^31"
