@@ -75,6 +75,23 @@
  * Counts are exact: never more bytes reported done than were done (that
  * would leak kernel data through copy_from_user) and never fewer (a short
  * read or write count would be wrong).
+ *
+ * Where each name is implemented (the Linux spellings below are macros for
+ * the uaccess_ names; an arch's inline parts are arch/ARCH/include/uaccess/
+ * arch.h, its routines arch/ARCH/clear_user.S and copy_user.S):
+ *   access_ok, mask_ptr, clear_user, copy_to_user, copy_from_user[_nozero],
+ *     their __ forms, get_user, put_user, unsafe_*, user_*access_begin/end,
+ *     masked_user_access_begin, copy_{from,to}_kernel_nofault   this header
+ *   strncpy_from_user, strnlen_user, check_zeroed_user, copy_struct_from_user,
+ *     strncpy_from_kernel_nofault        lib/<the name>.c
+ *   futex_cmpxchg, futex_op              lib/futex.c
+ *   set_usercopy_check, set_usercopy_report   lib/hardened_usercopy.c
+ *   init, init_features, init_error, strategy_name   lib/init.c
+ *   cpu_features                         arch/ARCH/cpu_features.c, else lib/
+ *   set_user_range, user_start, user_end lib/user_range.c
+ *   fixup                                lib/extable.c
+ *   register_module, unregister_module   lib/module.c
+ *   set_text_poke (x86-64)               arch/x86_64/alternative.c
  */
 #ifndef UACCESS_H
 #define UACCESS_H
@@ -125,7 +142,7 @@ int uaccess_set_user_range(unsigned long start, unsigned long end);
 
 _UACCESS_INLINE __must_check bool uaccess_access_ok(const void __user *p, unsigned long n)
 {
-	unsigned long a = _uaccess_untag_addr((__force unsigned long)p);
+	unsigned long a = _uaccess_arch_untag_addr((__force unsigned long)p);
 
 	/* Written so that no sum can wrap: a <= end is checked before end - a. */
 	return a >= uaccess_user_start && a <= uaccess_user_end &&
@@ -145,37 +162,37 @@ _UACCESS_INLINE __must_check bool uaccess_access_ok(const void __user *p, unsign
  * it cannot rewrite the caller's pointer.
  */
 #define uaccess_mask_ptr(p)						\
-	((__typeof__(p))_uaccess_mask_addr((__force unsigned long)(p),	\
+	((__typeof__(p))_uaccess_arch_mask_addr((__force unsigned long)(p),	\
 					   uaccess_user_start,		\
 					   uaccess_user_end))
 
-/* The default _uaccess_check_mask (<uaccess/generic.h>), built on access_ok. */
+/* The default _uaccess_arch_check_mask (<uaccess/generic.h>), built on access_ok. */
 _UACCESS_INLINE unsigned long _uaccess_generic_check_mask(unsigned long a,
 							  unsigned long n,
 							  bool *ok)
 {
 	*ok = uaccess_access_ok((const void __user *)a, n);
-	return _uaccess_mask_addr(a, uaccess_user_start, uaccess_user_end);
+	return _uaccess_arch_mask_addr(a, uaccess_user_start, uaccess_user_end);
 }
 #define _UACCESS_CHECK_MASK(p, n, ok)					\
-	((__typeof__(p))_uaccess_check_mask((__force unsigned long)(p), (n), (ok)))
+	((__typeof__(p))_uaccess_arch_check_mask((__force unsigned long)(p), (n), (ok)))
 
 /* The unchecked calls: constant small sizes in place, the rest by the arch. */
 _UACCESS_INLINE __must_check unsigned long
 __uaccess_clear_user(void __user *to, unsigned long n)
 {
-	if (_UACCESS_SMALL_CONST(n) && !_uaccess_put_user(0, to, n))
+	if (_UACCESS_SMALL_CONST(n) && !_uaccess_arch_put_user(0, to, n))
 		return 0;
-	return _uaccess_clear(to, n);
+	return _uaccess_arch_clear(to, n);
 }
 
 _UACCESS_INLINE __must_check unsigned long
 __uaccess_copy_to_user(void __user *to, const void *from, unsigned long n)
 {
 	if (_UACCESS_SMALL_CONST(n) &&
-	    !_uaccess_put_user(_uaccess_kernel_load(from, n), to, n))
+	    !_uaccess_arch_put_user(_uaccess_kernel_load(from, n), to, n))
 		return 0;
-	return _uaccess_copy_to(to, from, n);
+	return _uaccess_arch_copy_to(to, from, n);
 }
 
 _UACCESS_INLINE __must_check unsigned long
@@ -183,11 +200,11 @@ __uaccess_copy_from_user(void *to, const void __user *from, unsigned long n)
 {
 	unsigned long long v;
 
-	if (_UACCESS_SMALL_CONST(n) && !_uaccess_get_user(&v, from, n)) {
+	if (_UACCESS_SMALL_CONST(n) && !_uaccess_arch_get_user(&v, from, n)) {
 		_uaccess_kernel_store(to, v, n);
 		return 0;
 	}
-	return _uaccess_copy_from(to, from, n);
+	return _uaccess_arch_copy_from(to, from, n);
 }
 
 _UACCESS_INLINE __must_check unsigned long uaccess_clear_user(void __user *to, unsigned long n)
@@ -236,7 +253,7 @@ _uaccess_copy_from_user_unhardened(void *to, const void __user *from,
 		 * that copied everything, the common one.
 		 */
 		__asm__("" : "+r"(left));
-		_uaccess_kernel_zero((char *)to + (n - left), left);
+		_uaccess_arch_kernel_zero((char *)to + (n - left), left);
 	}
 	return left;
 }
@@ -253,10 +270,10 @@ _uaccess_copy_from_user_nozero_unhardened(void *to, const void __user *from,
 	return __uaccess_copy_from_user(to, from, n);
 }
 
-/* lib/copy_struct_from_user.c; contracts 9 and 10 above. */
+/* lib/check_zeroed_user.c, lib/copy_struct_from_user.c; contracts 9 and 10. */
 __must_check int uaccess_check_zeroed_user(const void __user *from,
 					   unsigned long size);
-__must_check int _uaccess_copy_struct_from_user(void *dst, unsigned long ksize,
+__must_check int _uaccess_copy_struct_unhardened(void *dst, unsigned long ksize,
 						const void __user *src,
 						unsigned long usize);
 
@@ -399,7 +416,7 @@ _UACCESS_INLINE __must_check int uaccess_copy_struct_from_user(void *dst,
 {
 	if (!_uaccess_usercopy_ok(dst, ksize, false, _UACCESS_HC_STRUCT))
 		return -UACCESS_E2BIG;
-	return _uaccess_copy_struct_from_user(dst, ksize, src, usize);
+	return _uaccess_copy_struct_unhardened(dst, ksize, src, usize);
 }
 
 /*
@@ -420,7 +437,7 @@ _UACCESS_INLINE __must_check int uaccess_copy_struct_from_user(void *dst,
 	unsigned long long __gu_v;					\
 	int __gu_e;							\
 	_UACCESS_SCALAR(*(ptr));					\
-	__gu_e = _uaccess_get_user(&__gu_v, (ptr), sizeof(*(ptr)));	\
+	__gu_e = _uaccess_arch_get_user(&__gu_v, (ptr), sizeof(*(ptr)));	\
 	(x) = (__typeof__(*(ptr)))(_UACCESS_INT(*(ptr)))__gu_v;		\
 	__gu_e;								\
 })
@@ -440,7 +457,7 @@ _UACCESS_INLINE __must_check int uaccess_copy_struct_from_user(void *dst,
 #define __uaccess_put_user(x, ptr) ({					\
 	__typeof__(*(ptr)) __pu_x = (x);				\
 	_UACCESS_SCALAR(*(ptr));					\
-	_uaccess_put_user((unsigned long long)(_UACCESS_INT(*(ptr)))__pu_x, \
+	_uaccess_arch_put_user((unsigned long long)(_UACCESS_INT(*(ptr)))__pu_x, \
 			  (ptr), sizeof(*(ptr)));			\
 })
 
@@ -516,7 +533,7 @@ _UACCESS_INLINE void uaccess_user_access_end(void)
 } while (0)
 
 #define uaccess_unsafe_copy_to_user(to, from, n, label) do {		\
-	if (__builtin_expect(_uaccess_copy_unsafe((to), (from), (n)), 0)) \
+	if (__builtin_expect(_uaccess_arch_copy_unsafe((to), (from), (n)), 0)) \
 		goto label;						\
 } while (0)
 
@@ -564,7 +581,7 @@ _UACCESS_INLINE void uaccess_user_access_end(void)
 	__typeof__(p) __mb_p;						\
 	_Static_assert(sizeof(*(p)) <= _UACCESS_MASKED_OBJECT_MAX,	\
 		       "masked_user_access_begin: object too large");	\
-	__mb_p = (__typeof__(p))_uaccess_mask_object(			\
+	__mb_p = (__typeof__(p))_uaccess_arch_mask_object(			\
 		(__force unsigned long)(p), sizeof(*(p)),		\
 		uaccess_user_start, uaccess_user_end);			\
 	_uaccess_window_open_masked(__mb_p, sizeof(*(p)));		\
@@ -657,14 +674,14 @@ _UACCESS_INLINE __must_check int uaccess_copy_from_kernel_nofault(void *dst,
 						   const void *src,
 						   unsigned long n)
 {
-	return _uaccess_kernel_copy_nofault(dst, src, n) ? -UACCESS_EFAULT : 0;
+	return _uaccess_arch_kernel_copy_nofault(dst, src, n) ? -UACCESS_EFAULT : 0;
 }
 
 _UACCESS_INLINE __must_check int uaccess_copy_to_kernel_nofault(void *dst,
 						 const void *src,
 						 unsigned long n)
 {
-	return _uaccess_kernel_copy_nofault(dst, src, n) ? -UACCESS_EFAULT : 0;
+	return _uaccess_arch_kernel_copy_nofault(dst, src, n) ? -UACCESS_EFAULT : 0;
 }
 
 __must_check long uaccess_strncpy_from_kernel_nofault(char *dst, const void *src,

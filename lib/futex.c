@@ -2,7 +2,7 @@
 /*
  * The futex atomics (contract in <uaccess.h>): the checks, the mask and
  * the window here, the one atomic instruction sequence in the
- * architecture's _uaccess_futex_cmpxchg_unsafe() (<uaccess/generic.h>
+ * architecture's _uaccess_arch_futex_cmpxchg() (<uaccess/generic.h>
  * says what it must do). Every operation is a compare-and-exchange loop
  * over that one sequence, so a port writes a single atomic, whose
  * store-permission rule then holds for every operation too.
@@ -14,7 +14,7 @@ _Static_assert(sizeof(unsigned int) == 4, "the futex word is 32 bits");
 /* The checks every call makes before touching the word; 0 to go on. */
 static int futex_check(const unsigned int __user *uaddr)
 {
-	if (_uaccess_untag_addr((__force unsigned long)uaddr) & 3)
+	if (_uaccess_arch_untag_addr((__force unsigned long)uaddr) & 3)
 		return -UACCESS_EINVAL;
 	if (!uaccess_access_ok(uaddr, sizeof(*uaddr)))
 		return -UACCESS_EFAULT;
@@ -30,9 +30,9 @@ int uaccess_futex_cmpxchg(unsigned int *cur, unsigned int __user *uaddr,
 	if (err)
 		return err;
 	uaddr = uaccess_mask_ptr(uaddr);
-	_uaccess_user_open(uaddr, sizeof(*uaddr), UACCESS_READ | UACCESS_WRITE);
-	err = _uaccess_futex_cmpxchg_unsafe(&v, uaddr, oldval, newval);
-	_uaccess_user_close(uaddr, sizeof(*uaddr), UACCESS_READ | UACCESS_WRITE);
+	_uaccess_arch_user_open(uaddr, sizeof(*uaddr), UACCESS_READ | UACCESS_WRITE);
+	err = _uaccess_arch_futex_cmpxchg(&v, uaddr, oldval, newval);
+	_uaccess_arch_user_close(uaddr, sizeof(*uaddr), UACCESS_READ | UACCESS_WRITE);
 	if (!err)
 		*cur = v;
 	return err;
@@ -51,8 +51,8 @@ int uaccess_futex_op(int op, unsigned int arg, unsigned int *old,
 	if (err)
 		return err;
 	uaddr = uaccess_mask_ptr(uaddr);
-	_uaccess_user_open(uaddr, sizeof(*uaddr), UACCESS_READ | UACCESS_WRITE);
-	err = _uaccess_get_unsafe(&first, uaddr, sizeof(*uaddr));
+	_uaccess_arch_user_open(uaddr, sizeof(*uaddr), UACCESS_READ | UACCESS_WRITE);
+	err = _uaccess_arch_get_unsafe(&first, uaddr, sizeof(*uaddr));
 	w = (unsigned int)first;
 	while (!err) {
 		switch (op) {
@@ -62,12 +62,12 @@ int uaccess_futex_op(int op, unsigned int arg, unsigned int *old,
 		case UACCESS_FUTEX_OP_ANDN: next = w & ~arg; break;
 		default: next = w ^ arg; break;
 		}
-		err = _uaccess_futex_cmpxchg_unsafe(&seen, uaddr, w, next);
+		err = _uaccess_arch_futex_cmpxchg(&seen, uaddr, w, next);
 		if (err || seen == w)
 			break;
 		w = seen;	/* another CPU changed it: again from its value */
 	}
-	_uaccess_user_close(uaddr, sizeof(*uaddr), UACCESS_READ | UACCESS_WRITE);
+	_uaccess_arch_user_close(uaddr, sizeof(*uaddr), UACCESS_READ | UACCESS_WRITE);
 	if (!err)
 		*old = w;
 	return err;

@@ -19,7 +19,7 @@ long uaccess_strncpy_from_kernel_nofault(char *dst, const void *src, long count)
 	if (count <= 0)
 		return 0;
 	for (i = 0; i < count - 1; i++) {
-		if (_uaccess_kernel_get_nofault(&c, s + i, 1)) {
+		if (_uaccess_arch_kernel_get_nofault(&c, s + i, 1)) {
 			dst[i] = '\0';
 			return -UACCESS_EFAULT;
 		}

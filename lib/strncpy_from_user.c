@@ -55,7 +55,7 @@ long uaccess_strncpy_from_user(char *dst, const char __user *src, long count)
 	left = off + max;	/* range bytes from p on: cannot wrap, a + max <= end */
 	/* The window covers the aligned words actually read. */
 	_uaccess_read_window_open_masked(p, (left + WAT_BYTES - 1) & ~(WAT_BYTES - 1));
-	if (_uaccess_get_unsafe(&v, p, WAT_BYTES))
+	if (_uaccess_arch_get_unsafe(&v, p, WAT_BYTES))
 		goto efault;
 	v = wat_fill_before((unsigned long)v, off);
 	for (;;) {
@@ -77,7 +77,7 @@ long uaccess_strncpy_from_user(char *dst, const char __user *src, long count)
 			left -= WAT_BYTES;
 			off = 0;
 			p++;
-			if (_uaccess_get_unsafe(&v, p, WAT_BYTES))
+			if (_uaccess_arch_get_unsafe(&v, p, WAT_BYTES))
 				goto efault;
 			continue;
 		}
@@ -111,7 +111,7 @@ long uaccess_strncpy_from_user(char *dst, const char __user *src, long count)
 		left -= WAT_BYTES;
 		off = 0;
 		p++;
-		if (_uaccess_get_unsafe(&v, p, WAT_BYTES))
+		if (_uaccess_arch_get_unsafe(&v, p, WAT_BYTES))
 			goto efault;
 	}
 	_uaccess_window_close_dir(UACCESS_READ);

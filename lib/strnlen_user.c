@@ -36,7 +36,7 @@ long uaccess_strnlen_user(const char __user *s, long n)
 		((unsigned long)uaccess_mask_ptr(s) & ~(WAT_BYTES - 1));
 	left = off + max;	/* range bytes from p on: cannot wrap, a + max <= end */
 	_uaccess_read_window_open_masked(p, (left + WAT_BYTES - 1) & ~(WAT_BYTES - 1));
-	if (_uaccess_get_unsafe(&v, p, WAT_BYTES))
+	if (_uaccess_arch_get_unsafe(&v, p, WAT_BYTES))
 		goto efault;
 	v = wat_fill_before((unsigned long)v, off);
 	for (;;) {
@@ -63,7 +63,7 @@ long uaccess_strnlen_user(const char __user *s, long n)
 		}
 		left -= WAT_BYTES;
 		p++;
-		if (_uaccess_get_unsafe(&v, p, WAT_BYTES))
+		if (_uaccess_arch_get_unsafe(&v, p, WAT_BYTES))
 			goto efault;
 	}
 	_uaccess_window_close_dir(UACCESS_READ);

@@ -10,7 +10,7 @@
  * each; the default step (the address itself) is tested too.
  */
 static inline unsigned long test_untag_top_byte(unsigned long a);
-#define _uaccess_untag_addr test_untag_top_byte
+#define _uaccess_arch_untag_addr test_untag_top_byte
 #include <uaccess.h>
 #include "suite.h"
 

@@ -90,7 +90,7 @@ static void test_mask(void)
 		for (size_t j = 0; j < sizeof(ns) / sizeof(ns[0]); j++) {
 			unsigned long n = ns[j];
 			bool want = access_ok(UPTR(a), n), ok, gok;
-			unsigned long m = _uaccess_check_mask(a, n, &ok);
+			unsigned long m = _uaccess_arch_check_mask(a, n, &ok);
 			unsigned long g = _uaccess_generic_check_mask(a, n, &gok);
 
 			t_case((!n || ok == want) && gok == want &&
@@ -114,9 +114,9 @@ static void test_mask(void)
 		       "uaccess_mask_ptr around the user end %#lx", e);
 		{
 			bool ok1, ok8, ok0;
-			unsigned long m1 = _uaccess_check_mask(e - 1, 1, &ok1);
-			unsigned long m8 = _uaccess_check_mask(e - 8, 9, &ok8);
-			unsigned long m0 = _uaccess_check_mask(e, 1, &ok0);
+			unsigned long m1 = _uaccess_arch_check_mask(e - 1, 1, &ok1);
+			unsigned long m8 = _uaccess_arch_check_mask(e - 8, 9, &ok8);
+			unsigned long m0 = _uaccess_arch_check_mask(e, 1, &ok0);
 
 			t_case(ok1 && m1 == e - 1 && !ok8 && m8 == e - 8 &&
 			       !ok0 && m0 == TEST_ARCH_MASKED_ADDR,

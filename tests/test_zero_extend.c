@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * The scalar loads of the seam must zero-extend to all 64 bits of *v:
- * _uaccess_get_unsafe on user memory, inside a window, and the kernel
- * probe's _uaccess_kernel_get_nofault on kernel memory. The calls that
+ * _uaccess_arch_get_unsafe on user memory, inside a window, and the kernel
+ * probe's _uaccess_arch_kernel_get_nofault on kernel memory. The calls that
  * use *v as a whole word (the string scans) see the upper bits, which the
  * casts of get_user to a smaller type would hide; a sign-extending load
  * (RISC-V's lw, AArch64's ldtrsh) would set them.
@@ -31,16 +31,16 @@ void test_zero_extend(void)
 		int err = -1;
 
 		if (user_access_begin((const void __user *)user, size)) {
-			err = _uaccess_get_unsafe(&v, (const void __user *)user, size);
+			err = _uaccess_arch_get_unsafe(&v, (const void __user *)user, size);
 			user_access_end();
 		}
 		t_case(err == 0 && v == want,
-		       "_uaccess_get_unsafe of %lu bytes of 0xff: returned %d, value %#llx, want %#llx",
+		       "_uaccess_arch_get_unsafe of %lu bytes of 0xff: returned %d, value %#llx, want %#llx",
 		       size, err, v, want);
 		v = 0x5a5a5a5a5a5a5a5aULL;
-		err = _uaccess_kernel_get_nofault(&v, kernel, size);
+		err = _uaccess_arch_kernel_get_nofault(&v, kernel, size);
 		t_case(err == 0 && v == want,
-		       "_uaccess_kernel_get_nofault of %lu bytes of 0xff: returned %d, value %#llx, want %#llx",
+		       "_uaccess_arch_kernel_get_nofault of %lu bytes of 0xff: returned %d, value %#llx, want %#llx",
 		       size, err, v, want);
 	}
 	t_group_end();

@@ -48,7 +48,7 @@
 .endm
 
 /*
- * _uaccess_clear_user: clear n bytes of user memory (an AAPCS64 function).
+ * _uaccess_asm_clear_user: clear n bytes of user memory (an AAPCS64 function).
  * Input:    x0 = user destination, x1 = byte count
  * Output:   x0 = bytes not cleared (0 on success)
  * Clobbers: x1-x7, flags; PSTATE.PAN as it was on entry
@@ -57,7 +57,7 @@
  *           the dc zva path's groups, page probes and blocks: the byte loop
  *           from their start, PAN set again first if this call cleared it.
  */
-UACCESS_FUNC(_uaccess_clear_user)
+UACCESS_FUNC(_uaccess_asm_clear_user)
 	cmp	x1, #64
 	b.lo	.Lclear_dwords
 	cmp	x1, #256
@@ -166,6 +166,6 @@ UACCESS_FUNC(_uaccess_clear_user)
 .Lclear_head_fault:		/* from x0, the faulting group's or block's start */
 	sub	x1, x5, x0
 	b	.Lclear_bytes
-UACCESS_END(_uaccess_clear_user)
+UACCESS_END(_uaccess_asm_clear_user)
 
 	.section .note.GNU-stack, "", @progbits

@@ -118,33 +118,33 @@ UACCESS_END(\name)
 .endm
 
 /*
- * _uaccess_copy_to_user: kernel source (ldp, ldr, ldrb), user destination
+ * _uaccess_asm_copy_to_user: kernel source (ldp, ldr, ldrb), user destination
  * (sttr, sttrb).
  * Input:    x0 = user destination, x1 = kernel source, x2 = byte count
  * Output:   x0 = bytes not copied (0 on success)
  * Clobbers: x1..x10, flags
  * Faults:   any load or store, as in COPY above.
  */
-	COPY _uaccess_copy_to_user, KERNEL_LOADS, USER_STORES, ldr, sttr, ldrb, sttrb
+	COPY _uaccess_asm_copy_to_user, KERNEL_LOADS, USER_STORES, ldr, sttr, ldrb, sttrb
 
 /*
- * _uaccess_copy_from_user: user source (ldtr, ldtrb), kernel destination
+ * _uaccess_asm_copy_from_user: user source (ldtr, ldtrb), kernel destination
  * (stp, str, strb).
  * Input:    x0 = kernel destination, x1 = user source, x2 = byte count
  * Output:   x0 = bytes not copied (0 on success)
  * Clobbers: x1..x10, flags
  * Faults:   any load or store, as in COPY above.
  */
-	COPY _uaccess_copy_from_user, USER_LOADS, KERNEL_STORES, ldtr, str, ldtrb, strb
+	COPY _uaccess_asm_copy_from_user, USER_LOADS, KERNEL_STORES, ldtr, str, ldtrb, strb
 
 /*
- * _uaccess_copy_kernel: the kernel probes' copy, plain accesses on both
+ * _uaccess_asm_copy_kernel: the kernel probes' copy, plain accesses on both
  * sides (an unprivileged one would fault on an EL1-only page).
  * Input:    x0 = destination, x1 = source, x2 = byte count (kernel memory)
  * Output:   x0 = bytes not copied (0 on success)
  * Clobbers: x1..x10, flags
  * Faults:   any load or store, as in COPY above.
  */
-	COPY _uaccess_copy_kernel, KERNEL_LOADS, KERNEL_STORES, ldr, str, ldrb, strb
+	COPY _uaccess_asm_copy_kernel, KERNEL_LOADS, KERNEL_STORES, ldr, str, ldrb, strb
 
 	.section .note.GNU-stack, "", @progbits

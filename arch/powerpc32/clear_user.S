@@ -116,7 +116,7 @@
 .endm
 
 /*
- * _uaccess_clear_user: zero n bytes of user memory (a C function).
+ * _uaccess_asm_clear_user: zero n bytes of user memory (a C function).
  * Input:    r3 = user destination, r4 = byte count, r5 = nonzero to clear
  *           whole lines with dcbz (only if uaccess_init() verified the line)
  * Output:   r3 = bytes not cleared (0 on success)
@@ -128,7 +128,7 @@
  *           with the bytes from there to r3 + r4; the byte loop's returns
  *           ctr, the exact bytes not cleared.
  */
-UACCESS_FUNC(_uaccess_clear_user)
+UACCESS_FUNC(_uaccess_asm_clear_user)
 	cmplwi	%cr5, %r4, 4
 	li	%r0, 0
 	blt	%cr5, .Lclear_tiny
@@ -238,6 +238,6 @@ UACCESS_FUNC(_uaccess_clear_user)
 .Lclear_byte_fault:	/* ctr: bytes left, the faulting one included */
 	mfctr	%r3
 	blr
-UACCESS_END(_uaccess_clear_user)
+UACCESS_END(_uaccess_asm_clear_user)
 
 	.section .note.GNU-stack, "", @progbits

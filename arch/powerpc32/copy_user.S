@@ -239,7 +239,7 @@
 #endif
 
 /*
- * _uaccess_copy_user: copy n bytes where either side may be user memory (a C
+ * _uaccess_asm_copy_user: copy n bytes where either side may be user memory (a C
  * function).
  * Input:    r3 = destination, r4 = source, r5 = byte count, r6 = nonzero
  *           to establish whole destination lines with dcbz (only if
@@ -255,7 +255,7 @@
  *           far on, with the bytes from there to r3 + r5; the byte loop's
  *           returns ctr, the exact bytes not copied.
  */
-UACCESS_FUNC(_uaccess_copy_user)
+UACCESS_FUNC(_uaccess_asm_copy_user)
 	cmplwi	%cr1, %r5, 16
 	andi.	%r7, %r3, 3
 	bge	%cr1, .Lcopy_big
@@ -407,6 +407,6 @@ UACCESS_FUNC(_uaccess_copy_user)
 .Lcopy_byte_fault:	/* ctr: bytes left, the faulting one included */
 	mfctr	%r3
 	blr
-UACCESS_END(_uaccess_copy_user)
+UACCESS_END(_uaccess_asm_copy_user)
 
 	.section .note.GNU-stack, "", @progbits

@@ -30,7 +30,7 @@
 #include <uaccess/extable.h>
 
 /*
- * _uaccess_clear_user: zero n bytes of user memory (a C function).
+ * _uaccess_asm_clear_user: zero n bytes of user memory (a C function).
  * Input:    a0 = user destination, a1 = byte count
  * Output:   a0 = bytes not cleared (0 on success)
  * Clobbers: a1, a2, t0..t3 (caller-saved)
@@ -39,7 +39,7 @@
  *           group's start; that of the byte loop returns the exact count of
  *           bytes not cleared.
  */
-UACCESS_FUNC(_uaccess_clear_user)
+UACCESS_FUNC(_uaccess_asm_clear_user)
 	li	t0, 8
 	bltu	a1, t0, .Lclear_bytes
 	andi	t1, a0, 7
@@ -152,6 +152,6 @@ UACCESS_FUNC(_uaccess_clear_user)
 .Lclear_byte_fault:	/* a0: the first byte not cleared */
 	sub	a0, a2, a0
 	ret
-UACCESS_END(_uaccess_clear_user)
+UACCESS_END(_uaccess_asm_clear_user)
 
 	.section .note.GNU-stack, "", @progbits

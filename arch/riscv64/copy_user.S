@@ -72,7 +72,7 @@
 .endm
 
 /*
- * _uaccess_copy_user: copy n bytes, either side user memory (a C function).
+ * _uaccess_asm_copy_user: copy n bytes, either side user memory (a C function).
  * Input:    a0 = destination, a1 = source, a2 = byte count
  * Output:   a0 = bytes not copied (0 on success)
  * Clobbers: a1..a7, t0..t6 (caller-saved)
@@ -82,7 +82,7 @@
  *           shifting loop's through .Lcopy_shift_fault); that of the byte
  *           loop returns the exact count of bytes not copied.
  */
-UACCESS_FUNC(_uaccess_copy_user)
+UACCESS_FUNC(_uaccess_asm_copy_user)
 	add	a3, a0, a2		/* a3: the end of the destination */
 	li	t0, 8
 	bltu	a2, t0, .Lcopy_bytes
@@ -264,6 +264,6 @@ UACCESS_FUNC(_uaccess_copy_user)
 .Lcopy_shift_fault:	/* the shifting loop's: its source from a0 */
 	add	a1, a0, a5
 	j	.Lcopy_bytes
-UACCESS_END(_uaccess_copy_user)
+UACCESS_END(_uaccess_asm_copy_user)
 
 	.section .note.GNU-stack, "", @progbits

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * The user range as immediates in the code: every inline
- * _uaccess_mask_addr() (<uaccess/arch.h>) holds -start and end - start in
+ * _uaccess_arch_mask_addr() (<uaccess/arch.h>) holds -start and end - start in
  * two movabs instructions, each listed in the section uaccess_range. This
  * file writes them: at uaccess_init(), and at every uaccess_set_user_range()
  * after it (before it, the text-poke hook may not be ready, and init writes

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * clear_user for x86-64, out of line. Every clear site (<uaccess/arch.h>)
- * calls _uaccess_clear_user (with LOW_FIRST,
- * _uaccess_clear_user_low_first, the same job in another order), which
+ * calls _uaccess_asm_clear_user (with LOW_FIRST,
+ * _uaccess_asm_clear_user_low_first, the same job in another order), which
  * sends n >= UACCESS_CLEAR_SHORT_LIMIT to the long clear (loop against
  * bulk) and clears the rest as one size class; where the kernel chose
  * SHORT_STOSB the site itself decides short against long, runs rep stosb
@@ -77,13 +77,13 @@
 .endm
 
 /*
- * _uaccess_clear_user_bytes: byte by byte; also the finisher of every fixup.
+ * _uaccess_asm_clear_user_bytes: byte by byte; also the finisher of every fixup.
  * Input:    rdi = user destination, rcx = byte count
  * Output:   rcx = bytes not cleared (0 on success)
  * Clobbers: rax, rdi, flags
  * Faults:   the byte store; its fixup returns with rcx = bytes not cleared.
  */
-UACCESS_FUNC(_uaccess_clear_user_bytes)
+UACCESS_FUNC(_uaccess_asm_clear_user_bytes)
 	xorl	%eax, %eax
 .Lclear_bytes:			/* entered with al = 0 */
 	testq	%rcx, %rcx
@@ -95,10 +95,10 @@ UACCESS_FUNC(_uaccess_clear_user_bytes)
 	jnz	.Lclear_byte_loop
 .Lclear_done:
 	ret
-UACCESS_END(_uaccess_clear_user_bytes)
+UACCESS_END(_uaccess_asm_clear_user_bytes)
 
 /*
- * _uaccess_clear_user: the entry. n >= UACCESS_CLEAR_SHORT_LIMIT jumps to
+ * _uaccess_asm_clear_user: the entry. n >= UACCESS_CLEAR_SHORT_LIMIT jumps to
  * the long clear; below it (at most 128), one size class, no loop. It
  * starts a 64-byte line: at 16 bytes past one, clears of 0..256 bytes cost
  * 0.5-1.5 TSC ticks more on Zen 3. A class stores a head and a tail piece
@@ -126,9 +126,9 @@ UACCESS_END(_uaccess_clear_user_bytes)
  *           long clear's: as it says.
  */
 	.p2align 6
-UACCESS_FUNC(_uaccess_clear_user)
+UACCESS_FUNC(_uaccess_asm_clear_user)
 	cmpq	$UACCESS_CLEAR_SHORT_LIMIT, %rcx
-	jae	_uaccess_clear_user_long
+	jae	_uaccess_asm_clear_user_long
 	xorl	%eax, %eax
 	cmpl	$64, %ecx
 	jae	.Lclear_64_127
@@ -187,10 +187,10 @@ UACCESS_FUNC(_uaccess_clear_user)
 	UACCESS_USER(.Lclear_bytes, movl %eax, -4(%rdi, %rcx))
 	xorl	%ecx, %ecx
 	ret
-UACCESS_END(_uaccess_clear_user)
+UACCESS_END(_uaccess_asm_clear_user)
 
 /*
- * _uaccess_clear_user_long: n >= UACCESS_CLEAR_SHORT_LIMIT.
+ * _uaccess_asm_clear_user_long: n >= UACCESS_CLEAR_SHORT_LIMIT.
  *   n < UACCESS_CLEAR_BULK: 64-byte blocks, counted (dec and jnz, as the
  *            copy's), then the 1..63 bytes after the last one: 1..16 as
  *            the 16 bytes that end at n, 17..32 as the 32 that end there
@@ -213,7 +213,7 @@ UACCESS_END(_uaccess_clear_user)
  *           stosq (rcx counts quadwords: the fixup adds the tail,
  *           .Lclear_bytes finishes).
  */
-UACCESS_FUNC(_uaccess_clear_user_long)
+UACCESS_FUNC(_uaccess_asm_clear_user_long)
 	xorl	%eax, %eax
 	cmpq	$UACCESS_CLEAR_BULK, %rcx
 	jae	.Lclear_bulk
@@ -274,18 +274,18 @@ UACCESS_FUNC(_uaccess_clear_user_long)
 .Lclear_repq_fault:
 	leaq	(%rdx, %rcx, 8), %rcx
 	jmp	.Lclear_bytes
-UACCESS_END(_uaccess_clear_user_long)
+UACCESS_END(_uaccess_asm_clear_user_long)
 
 /*
- * _uaccess_clear_user_low_first: the entry the clear sites call with
+ * _uaccess_asm_clear_user_low_first: the entry the clear sites call with
  * LOW_FIRST (the per-CPU table), where a compare less below 64 bytes is
  * worth one more at 64..127. It tests 64 first, then
  * UACCESS_CLEAR_SHORT_LIMIT (the long clear above it); below 64, the
- * classes of _uaccess_clear_user; 64..127 as 64 and the last 32 (below
+ * classes of _uaccess_asm_clear_user; 64..127 as 64 and the last 32 (below
  * 96) or 64: two classes, one compare. It starts a 64-byte line, after
  * the long clear, so the other entry's code lies where it did.
  *
- * Exact as _uaccess_clear_user's classes are: 64..127 stores at most 127
+ * Exact as _uaccess_asm_clear_user's classes are: 64..127 stores at most 127
  * bytes, its first store covers the first byte, and no register moves
  * before its last store.
  * Input:    rdi = user destination, rcx = byte count
@@ -296,14 +296,14 @@ UACCESS_END(_uaccess_clear_user_long)
  *           long clear's: as it says.
  */
 	.p2align 6
-UACCESS_FUNC(_uaccess_clear_user_low_first)
+UACCESS_FUNC(_uaccess_asm_clear_user_low_first)
 	xorl	%eax, %eax
 	cmpq	$64, %rcx
 	jae	.Lclear_low_64
 	CLEAR_BELOW_64
 .Lclear_low_64:			/* 64, then the last 32 or 64 */
 	cmpq	$UACCESS_CLEAR_SHORT_LIMIT, %rcx
-	jae	_uaccess_clear_user_long
+	jae	_uaccess_asm_clear_user_long
 	ZERO_QWORDS 8
 	cmpl	$96, %ecx
 	jae	.Lclear_low_96
@@ -314,6 +314,6 @@ UACCESS_FUNC(_uaccess_clear_user_low_first)
 	ZERO_LAST 64
 	xorl	%ecx, %ecx
 	ret
-UACCESS_END(_uaccess_clear_user_low_first)
+UACCESS_END(_uaccess_asm_clear_user_low_first)
 
 	.section .note.GNU-stack, "", @progbits

@@ -2,7 +2,7 @@
 /*
  * copy_to_user / copy_from_user for x86-64, out of line: one body serves
  * both directions, since either side may fault and the fixups do not care
- * which. Every copy site (<uaccess/arch.h>) calls _uaccess_copy_user, which
+ * which. Every copy site (<uaccess/arch.h>) calls _uaccess_asm_copy_user, which
  * makes each size decision once: a size class below 64 bytes, 64-byte
  * blocks below UACCESS_COPY_BULK, the patched bulk site above.
  *
@@ -52,14 +52,14 @@
 #define MOVE_USER(...) UACCESS_USER(.Lcopy_bytes, __VA_ARGS__)
 
 /*
- * _uaccess_copy_user_bytes: byte by byte; also the finisher of every fixup.
+ * _uaccess_asm_copy_user_bytes: byte by byte; also the finisher of every fixup.
  * Input:    rdi = destination, rsi = source, rcx = byte count
  * Output:   rcx = bytes not copied (0 on success)
  * Clobbers: rax, rsi, rdi, flags
  * Faults:   the byte load and the byte store; their fixup returns with
  *           rcx = bytes not copied.
  */
-UACCESS_FUNC(_uaccess_copy_user_bytes)
+UACCESS_FUNC(_uaccess_asm_copy_user_bytes)
 .Lcopy_bytes:
 	testq	%rcx, %rcx
 	jz	.Lcopy_done
@@ -72,10 +72,10 @@ UACCESS_FUNC(_uaccess_copy_user_bytes)
 	jnz	.Lcopy_byte_loop
 .Lcopy_done:
 	ret
-UACCESS_END(_uaccess_copy_user_bytes)
+UACCESS_END(_uaccess_asm_copy_user_bytes)
 
 /*
- * _uaccess_copy_user: the entry every copy site calls. Its first compare
+ * _uaccess_asm_copy_user: the entry every copy site calls. Its first compare
  * sends n >= 128 on, then n >= 64:
  *   n < 64: one size class, no loop. A class copies a head and a tail
  *            piece of the same width that overlap in the middle: 33..63
@@ -124,7 +124,7 @@ UACCESS_END(_uaccess_copy_user_bytes)
  * succeeds lies below it. Either way nothing at or past the first
  * inaccessible byte is read or written before the byte loop takes over.
  */
-UACCESS_FUNC(_uaccess_copy_user)
+UACCESS_FUNC(_uaccess_asm_copy_user)
 	cmpq	$128, %rcx
 	jae	.Lcopy_above_128
 	cmpl	$64, %ecx	/* the size classes cover n < 64 */
@@ -296,6 +296,6 @@ UACCESS_FUNC(_uaccess_copy_user)
 .Lcopy_repq_fault:
 	leaq	(%rdx, %rcx, 8), %rcx
 	jmp	.Lcopy_bytes
-UACCESS_END(_uaccess_copy_user)
+UACCESS_END(_uaccess_asm_copy_user)
 
 	.section .note.GNU-stack, "", @progbits

@@ -22,7 +22,7 @@ COLUMNS = {
 # The classes counted apart, a regex over "mnemonic operands" each: every
 # ld* (ldr, ldp, ldtr, ldur, ldxr, ...), every st*, and dc zva / gzva.
 CLASSES = {"loads": r"ld", "stores": r"st", "dc zva": r"dc g?zva,"}
-ROUTINES = ["_uaccess_clear_user", "_uaccess_copy_to_user", "_uaccess_copy_from_user"]
+ROUTINES = ["_uaccess_asm_clear_user", "_uaccess_asm_copy_to_user", "_uaccess_asm_copy_from_user"]
 DZP = 1 << 4
 NEEDED = ["ref_clear_zva"]
 
@@ -106,7 +106,7 @@ def report(args, runs, info):
         % (r["cpu"], r["dczid"], "dc zva block %d bytes" % zva_block(r["dczid"])
            if zva_block(r["dczid"]) else "dc zva prohibited (DZP)", r["strategy"])
         for _, r in runs))
-    w("- what: `_uaccess_clear_user`, `_uaccess_copy_to_user`, `_uaccess_copy_from_user` "
+    w("- what: `_uaccess_asm_clear_user`, `_uaccess_asm_copy_to_user`, `_uaccess_asm_copy_from_user` "
       "(clear_user, copy_to_user, copy_from_user after their inline checks), one call per "
       "cell, at a page-aligned destination and source (aligned), the destination 3 bytes "
       "further (dst+3) or, for copies, the source 5 bytes further (src+5)")

@@ -47,7 +47,7 @@
 #define MAX_CALLS	65536UL
 
 BENCH_CALL(bench_call_lib_clear, clear_user((void __user *)to, n))
-/* copy_to_user: copy_from_user runs the same routine (_uaccess_copy_user). */
+/* copy_to_user: copy_from_user runs the same routine (_uaccess_asm_copy_user). */
 BENCH_CALL(bench_call_lib_copy, copy_to_user((void __user *)to, from, n))
 REF_CLEAR_CALL(ref_clear_words)
 REF_COPY_CALL(ref_copy_words)

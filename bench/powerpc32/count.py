@@ -27,7 +27,7 @@ OPS = ["clear_user", "copy_user"]
 # their u/x forms). dcbz and dcbt as prefixes, since objdump's default
 # dialect prints some encodings under Book E names (plain dcbt as "dcbtct").
 CLASSES = {"loads": r"l(?!(i|is|a) )", "stores": r"st", "dcbz": r"dcbz", "dcbt": r"dcbt"}
-ROUTINES = ["_uaccess_clear_user", "_uaccess_copy_user"]
+ROUTINES = ["_uaccess_asm_clear_user", "_uaccess_asm_copy_user"]
 NEEDED = ["ref_clear_words"]
 
 # Instructions ref.S's loops execute for n bytes, worked out from ref.S by
@@ -114,7 +114,7 @@ def report(args, runs, info):
     w = md.append
     w("# uaccess benchmark: PowerPC32, instructions counted under qemu-ppc")
     w("")
-    w("- what: `_uaccess_clear_user` (clear_user) and `_uaccess_copy_user` (copy_to_user; copy_from_user "
+    w("- what: `_uaccess_asm_clear_user` (clear_user) and `_uaccess_asm_copy_user` (copy_to_user; copy_from_user "
       "runs the same routine), one call per size; destination and source at offset %d "
       "into their pages (`BENCH_ARGS=\"-a OFFSET\"` to change it)"
       % (results[("clear_user", "dcbz", sizes[0])]["addr"] % 4096))
@@ -145,7 +145,7 @@ def report(args, runs, info):
             str(v) for v in sorted({results[(op, col, n)]["caller"] for n in sizes})))
             for op in OPS]
         callers.append("%s: %s" % (col, ", ".join(per_op)))
-    w("- instructions are the routine's own (library: `_uaccess_clear_user`/`_uaccess_copy_user`; refs: "
+    w("- instructions are the routine's own (library: `_uaccess_asm_clear_user`/`_uaccess_asm_copy_user`; refs: "
       "their ref.S function), which is where the strategies differ. The calling "
       "function adds a constant per call, not in the tables (%s): for the library the "
       "inline `access_ok()` and the call of `<uaccess.h>`, for the refs a tail call."

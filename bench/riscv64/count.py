@@ -20,7 +20,7 @@ PLACEMENT_NAMES = {(0, 0): "aligned", (3, 0): "dst+3", (0, 5): "src+5"}
 CLASSES = {"loads": r"(c\.)?(lb|lbu|lh|lhu|lw|lwu|ld|flw|fld)(sp)? ",
            "stores": r"(c\.)?(sb|sh|sw|sd|fsw|fsd)(sp)? "}
 NEEDED = ["ref_clear_linux", "ref_copy_linux", "ref_clear_words", "ref_str_bytes"]
-ROUTINES = ["_uaccess_clear_user", "_uaccess_copy_user"]
+ROUTINES = ["_uaccess_asm_clear_user", "_uaccess_asm_copy_user"]
 
 
 # Instructions each ref.S routine executes for n bytes with the destination
@@ -100,7 +100,7 @@ def report(args, runs, info):
     w = md.append
     w("# uaccess benchmark: RISC-V 64, instructions counted under qemu-riscv64")
     w("")
-    w("- what: `_uaccess_clear_user` (clear_user) and `_uaccess_copy_user` (copy_to_user "
+    w("- what: `_uaccess_asm_clear_user` (clear_user) and `_uaccess_asm_copy_user` (copy_to_user "
       "and copy_from_user: one routine), one call per cell, warm buffers; clears with the "
       "destination aligned and at +3 from an 8-byte boundary, copies both aligned, "
       "destination +3 and source +5")

@@ -5,27 +5,27 @@
  *
  * What each <uaccess/arch.h> provides:
  *   UACCESS_USER_END, UACCESS_FEAT_*, its symbol list (_UACCESS_NS)
- *   _uaccess_clear, _uaccess_copy_to, _uaccess_copy_from   bulk, own window
- *   _uaccess_copy_unsafe                  bulk to user, inside the caller's window
- *   _uaccess_get_unsafe, _uaccess_put_unsafe     one scalar, no window
- *   _uaccess_barrier_nospec               the barrier of user_access_begin
- *   _uaccess_futex_cmpxchg_unsafe(cur, p, old, new)   the futex atomic:
+ *   _uaccess_arch_clear, _uaccess_arch_copy_to, _uaccess_arch_copy_from   bulk, own window
+ *   _uaccess_arch_copy_unsafe                  bulk to user, inside the caller's window
+ *   _uaccess_arch_get_unsafe, _uaccess_arch_put_unsafe     one scalar, no window
+ *   _uaccess_arch_barrier_nospec               the barrier of user_access_begin
+ *   _uaccess_arch_futex_cmpxchg(cur, p, old, new)   the futex atomic:
  *       inside a window, p 4-byte aligned and in the user range: atomically
  *       read the word at p, store new if it equals old, ELSE STORE BACK
  *       what was read (so a word that cannot be written faults either
  *       way), a full barrier; *cur = the value read and 0, or
  *       -UACCESS_EFAULT with the word unchanged (lib/futex.c builds every
  *       futex call on it)
- * and, where the defaults below do not fit: _uaccess_user_open,
- * _uaccess_user_close, _uaccess_untag_addr, _uaccess_mask_addr (with
- * _UACCESS_MASKED_ADDR), _uaccess_check_mask, _uaccess_mask_object (with
- * _UACCESS_MASKED_OBJECT_MAX), _uaccess_kernel_copy_nofault,
- * _uaccess_kernel_get_nofault, _uaccess_kernel_zero, _uaccess_get_user,
- * _uaccess_put_user, _UACCESS_FUNC_ALIGN, _UACCESS_NO_MISALIGNED.
+ * and, where the defaults below do not fit: _uaccess_arch_user_open,
+ * _uaccess_arch_user_close, _uaccess_arch_untag_addr, _uaccess_arch_mask_addr (with
+ * _UACCESS_MASKED_ADDR), _uaccess_arch_check_mask, _uaccess_arch_mask_object (with
+ * _UACCESS_MASKED_OBJECT_MAX), _uaccess_arch_kernel_copy_nofault,
+ * _uaccess_arch_kernel_get_nofault, _uaccess_arch_kernel_zero, _uaccess_arch_get_user,
+ * _uaccess_arch_put_user, _UACCESS_FUNC_ALIGN, _UACCESS_NO_MISALIGNED.
  *
  * An architecture that provides one of the overridable names defines a
- * macro of the same name to itself (`#define _uaccess_kernel_zero
- * _uaccess_kernel_zero`), the way musl's atomic.h does; the default here
+ * macro of the same name to itself (`#define _uaccess_arch_kernel_zero
+ * _uaccess_arch_kernel_zero`), the way musl's atomic.h does; the default here
  * then steps aside. The defaults that compute something are also defined
  * as _uaccess_generic_*, whatever the architecture chose, so that the
  * suite tests them on every architecture.
@@ -38,16 +38,16 @@
  * keep the kernel out of user memory). dir is UACCESS_READ, UACCESS_WRITE
  * or both; p and n are the user range the accesses stay inside.
  */
-#ifndef _uaccess_user_open
-_UACCESS_INLINE void _uaccess_user_open(const void __user *p, unsigned long n,
+#ifndef _uaccess_arch_user_open
+_UACCESS_INLINE void _uaccess_arch_user_open(const void __user *p, unsigned long n,
 					int dir)
 {
 	(void)p, (void)n, (void)dir;
 }
 #endif
 
-#ifndef _uaccess_user_close
-_UACCESS_INLINE void _uaccess_user_close(const void __user *p, unsigned long n,
+#ifndef _uaccess_arch_user_close
+_UACCESS_INLINE void _uaccess_arch_user_close(const void __user *p, unsigned long n,
 					 int dir)
 {
 	(void)p, (void)n, (void)dir;
@@ -59,14 +59,14 @@ _UACCESS_INLINE void _uaccess_user_close(const void __user *p, unsigned long n,
  * mask: by default the pointer itself. An architecture whose CPU ignores
  * some bits of a user pointer (a tag in its top byte) clears them here;
  * the accesses themselves keep the pointer as given. An architecture with
- * its own _uaccess_mask_addr applies this step in it.
+ * its own _uaccess_arch_mask_addr applies this step in it.
  */
 _UACCESS_INLINE unsigned long _uaccess_generic_untag_addr(unsigned long a)
 {
 	return a;
 }
-#ifndef _uaccess_untag_addr
-#define _uaccess_untag_addr _uaccess_generic_untag_addr
+#ifndef _uaccess_arch_untag_addr
+#define _uaccess_arch_untag_addr _uaccess_generic_untag_addr
 #endif
 
 /*
@@ -84,21 +84,21 @@ _UACCESS_INLINE unsigned long _uaccess_generic_mask_addr(unsigned long a,
 							 unsigned long start,
 							 unsigned long end)
 {
-	unsigned long in = _uaccess_untag_addr(a) - start < end - start;
+	unsigned long in = _uaccess_arch_untag_addr(a) - start < end - start;
 
 	__asm__("" : "+r"(in));
 	return a & -in;
 }
-#ifndef _uaccess_mask_addr
-#define _uaccess_mask_addr _uaccess_generic_mask_addr
+#ifndef _uaccess_arch_mask_addr
+#define _uaccess_arch_mask_addr _uaccess_generic_mask_addr
 #define _UACCESS_MASKED_ADDR 0UL
 #endif
 #ifndef _UACCESS_MASKED_ADDR
-#error "an arch with its own _uaccess_mask_addr sets _UACCESS_MASKED_ADDR"
+#error "an arch with its own _uaccess_arch_mask_addr sets _UACCESS_MASKED_ADDR"
 #endif
 
 /*
- * The checked calls' first step, _uaccess_check_mask(a, n, ok): *ok =
+ * The checked calls' first step, _uaccess_arch_check_mask(a, n, ok): *ok =
  * access_ok(a, n), and the address they then use, uaccess_mask_ptr(a). An
  * architecture may compute both in one sequence (x86-64: one
  * subtraction's flags for both); its *ok for n = 0 may differ from
@@ -107,14 +107,14 @@ _UACCESS_INLINE unsigned long _uaccess_generic_mask_addr(unsigned long a,
  * and so is defined after it, in <uaccess.h>; the suite tests it
  * everywhere.
  */
-#ifndef _uaccess_check_mask
-#define _uaccess_check_mask _uaccess_generic_check_mask
+#ifndef _uaccess_arch_check_mask
+#define _uaccess_arch_check_mask _uaccess_generic_check_mask
 #endif
 
 /*
  * masked_user_access_begin(): a if the whole object [a, a + n) lies in
  * [start, end), else the arch's faulting address: a must lie in
- * [start, end - n + 1), the range _uaccess_mask_addr() is given (an empty
+ * [start, end - n + 1), the range _uaccess_arch_mask_addr() is given (an empty
  * one when the object is larger than the range). This default checks the
  * whole object, which an architecture whose user end is directly followed
  * by kernel memory needs. An architecture where every access within
@@ -122,13 +122,13 @@ _UACCESS_INLINE unsigned long _uaccess_generic_mask_addr(unsigned long a,
  * guard page, an address hole) overrides it with the plain mask and sets
  * that maximum, which masked_user_access_begin() asserts at compile time.
  */
-#ifndef _uaccess_mask_object
-_UACCESS_INLINE unsigned long _uaccess_mask_object(unsigned long a,
+#ifndef _uaccess_arch_mask_object
+_UACCESS_INLINE unsigned long _uaccess_arch_mask_object(unsigned long a,
 						   unsigned long n,
 						   unsigned long start,
 						   unsigned long end)
 {
-	return _uaccess_mask_addr(a, start,
+	return _uaccess_arch_mask_addr(a, start,
 				  n && n <= end - start ? end - n + 1 : start);
 }
 #endif
@@ -141,22 +141,22 @@ _UACCESS_INLINE unsigned long _uaccess_mask_object(unsigned long a,
  * nofault()): by default the user accessors, which fault on a kernel
  * address the same way. An architecture whose user accessors cannot reach
  * kernel memory (unprivileged loads and stores) gives the probes plain
- * accesses of their own. Same results as _uaccess_copy_unsafe and
- * _uaccess_get_unsafe: bytes not copied, 0 or nonzero.
+ * accesses of their own. Same results as _uaccess_arch_copy_unsafe and
+ * _uaccess_arch_get_unsafe: bytes not copied, 0 or nonzero.
  */
-#ifndef _uaccess_kernel_copy_nofault
-_UACCESS_INLINE unsigned long _uaccess_kernel_copy_nofault(void *dst, const void *src,
+#ifndef _uaccess_arch_kernel_copy_nofault
+_UACCESS_INLINE unsigned long _uaccess_arch_kernel_copy_nofault(void *dst, const void *src,
 							   unsigned long n)
 {
-	return _uaccess_copy_unsafe((__force void __user *)dst, src, n);
+	return _uaccess_arch_copy_unsafe((__force void __user *)dst, src, n);
 }
 #endif
 
-#ifndef _uaccess_kernel_get_nofault
-_UACCESS_INLINE int _uaccess_kernel_get_nofault(unsigned long long *v, const void *p,
+#ifndef _uaccess_arch_kernel_get_nofault
+_UACCESS_INLINE int _uaccess_arch_kernel_get_nofault(unsigned long long *v, const void *p,
 						unsigned long size)
 {
-	return _uaccess_get_unsafe(v, (__force const void __user *)p, size);
+	return _uaccess_arch_get_unsafe(v, (__force const void __user *)p, size);
 }
 #endif
 
@@ -174,15 +174,15 @@ _UACCESS_INLINE void _uaccess_generic_kernel_zero(void *p, unsigned long n)
 		__asm__("" : "+r"(c));
 	}
 }
-#ifndef _uaccess_kernel_zero
-#define _uaccess_kernel_zero _uaccess_generic_kernel_zero
+#ifndef _uaccess_arch_kernel_zero
+#define _uaccess_arch_kernel_zero _uaccess_generic_kernel_zero
 #endif
 
 /*
  * One scalar at any address, inside the caller's window: what get_user,
  * put_user, the unsafe_ accessors and the constant sizes of the bulk calls
  * run. Where the arch's cores may trap a misaligned load or store
- * (_UACCESS_NO_MISALIGNED 1), _uaccess_get_unsafe and _uaccess_put_unsafe
+ * (_UACCESS_NO_MISALIGNED 1), _uaccess_arch_get_unsafe and _uaccess_arch_put_unsafe
  * get pointers aligned to _UACCESS_SCALAR_ALIGN(size) only (the size
  * unless the arch says less), and a misaligned object is read or written a
  * byte at a time, stores in ascending order (a put that faults has
@@ -215,14 +215,14 @@ _UACCESS_INLINE int _uaccess_get_scalar(unsigned long long *v,
 	unsigned long long x = 0, b;
 
 	if (_uaccess_scalar_direct(p, size))
-		return _uaccess_get_unsafe(v, p, size);
+		return _uaccess_arch_get_unsafe(v, p, size);
 	for (unsigned long i = 0; i < size; i++) {
 		__asm__("" : "+r"(i));
 		/* The most significant byte first: shifts by constants only. */
 #if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-		if (_uaccess_get_unsafe(&b, c + i, 1)) {
+		if (_uaccess_arch_get_unsafe(&b, c + i, 1)) {
 #else
-		if (_uaccess_get_unsafe(&b, c + size - 1 - i, 1)) {
+		if (_uaccess_arch_get_unsafe(&b, c + size - 1 - i, 1)) {
 #endif
 			*v = 0;
 			return -UACCESS_EFAULT;
@@ -239,15 +239,15 @@ _UACCESS_INLINE int _uaccess_put_scalar(unsigned long long v, void __user *p,
 	unsigned char __user *c = (unsigned char __user *)p;
 
 	if (_uaccess_scalar_direct(p, size))
-		return _uaccess_put_unsafe(v, p, size);
+		return _uaccess_arch_put_unsafe(v, p, size);
 	for (unsigned long i = 0; i < size; i++) {
 		__asm__("" : "+r"(i));
 #if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-		if (_uaccess_put_unsafe(v >> 8 * (size - 1), c + i, 1))
+		if (_uaccess_arch_put_unsafe(v >> 8 * (size - 1), c + i, 1))
 			return -UACCESS_EFAULT;
 		v <<= 8;
 #else
-		if (_uaccess_put_unsafe(v, c + i, 1))
+		if (_uaccess_arch_put_unsafe(v, c + i, 1))
 			return -UACCESS_EFAULT;
 		v >>= 8;
 #endif
@@ -259,28 +259,28 @@ _UACCESS_INLINE int _uaccess_put_scalar(unsigned long long v, void __user *p,
  * Scalar calls: one access inside a window of its own, for get_user and
  * put_user (the unsafe accessors run in the caller's window).
  */
-#ifndef _uaccess_get_user
-_UACCESS_INLINE int _uaccess_get_user(unsigned long long *v,
+#ifndef _uaccess_arch_get_user
+_UACCESS_INLINE int _uaccess_arch_get_user(unsigned long long *v,
 				      const void __user *p, unsigned long size)
 {
 	int err;
 
-	_uaccess_user_open(p, size, UACCESS_READ);
+	_uaccess_arch_user_open(p, size, UACCESS_READ);
 	err = _uaccess_get_scalar(v, p, size);
-	_uaccess_user_close(p, size, UACCESS_READ);
+	_uaccess_arch_user_close(p, size, UACCESS_READ);
 	return err;
 }
 #endif
 
-#ifndef _uaccess_put_user
-_UACCESS_INLINE int _uaccess_put_user(unsigned long long v, void __user *p,
+#ifndef _uaccess_arch_put_user
+_UACCESS_INLINE int _uaccess_arch_put_user(unsigned long long v, void __user *p,
 				      unsigned long size)
 {
 	int err;
 
-	_uaccess_user_open(p, size, UACCESS_WRITE);
+	_uaccess_arch_user_open(p, size, UACCESS_WRITE);
 	err = _uaccess_put_scalar(v, p, size);
-	_uaccess_user_close(p, size, UACCESS_WRITE);
+	_uaccess_arch_user_close(p, size, UACCESS_WRITE);
 	return err;
 }
 #endif
@@ -295,14 +295,14 @@ _UACCESS_INLINE int _uaccess_put_user(unsigned long long v, void __user *p,
  */
 _UACCESS_INLINE void _uaccess_window_open(const void __user *p, unsigned long n)
 {
-	_uaccess_user_open(p, n, UACCESS_READ | UACCESS_WRITE);
-	_uaccess_barrier_nospec();
+	_uaccess_arch_user_open(p, n, UACCESS_READ | UACCESS_WRITE);
+	_uaccess_arch_barrier_nospec();
 }
 
 _UACCESS_INLINE void _uaccess_window_open_masked(const void __user *p,
 						 unsigned long n)
 {
-	_uaccess_user_open(p, n, UACCESS_READ | UACCESS_WRITE);
+	_uaccess_arch_user_open(p, n, UACCESS_READ | UACCESS_WRITE);
 }
 
 /*
@@ -313,26 +313,26 @@ _UACCESS_INLINE void _uaccess_window_open_masked(const void __user *p,
 _UACCESS_INLINE void _uaccess_read_window_open_masked(const void __user *p,
 						      unsigned long n)
 {
-	_uaccess_user_open(p, n, UACCESS_READ);
+	_uaccess_arch_user_open(p, n, UACCESS_READ);
 }
 
 /* The one-way windows: the same, for dir alone. */
 _UACCESS_INLINE void _uaccess_window_open_dir(const void __user *p,
 					      unsigned long n, int dir)
 {
-	_uaccess_user_open(p, n, dir);
-	_uaccess_barrier_nospec();
+	_uaccess_arch_user_open(p, n, dir);
+	_uaccess_arch_barrier_nospec();
 }
 
 _UACCESS_INLINE void _uaccess_window_close_dir(int dir)
 {
-	_uaccess_user_close((const void __user *)0, 0, dir);
+	_uaccess_arch_user_close((const void __user *)0, 0, dir);
 }
 
 /* The range is not known at the end of a window: (NULL, 0). */
 _UACCESS_INLINE void _uaccess_window_close(void)
 {
-	_uaccess_user_close((const void __user *)0, 0,
+	_uaccess_arch_user_close((const void __user *)0, 0,
 			    UACCESS_READ | UACCESS_WRITE);
 }
 

@@ -50,13 +50,13 @@ _UACCESS_INLINE void uaccess_kuap_prevent(const void __user *addr,
 #endif
 
 /* The window of every access is the pair of hooks. */
-#define _uaccess_user_open uaccess_kuap_allow
-#define _uaccess_user_close uaccess_kuap_prevent
+#define _uaccess_arch_user_open uaccess_kuap_allow
+#define _uaccess_arch_user_close uaccess_kuap_prevent
 
 /*
  * A bulk routine's call, bytes not done, inside the window of dir over
- * [addr, addr + n): how the arch's _uaccess_clear, _uaccess_copy_to and
- * _uaccess_copy_from call their routines. A fault returns through the
+ * [addr, addr + n): how the arch's _uaccess_arch_clear, _uaccess_arch_copy_to and
+ * _uaccess_arch_copy_from call their routines. A fault returns through the
  * routine, so prevent() follows every path.
  */
 #define _UACCESS_KUAP_CALL(addr, n, dir, call) ({			\

@@ -43,7 +43,7 @@
 #define uaccess_strncpy_from_user _UACCESS_NS(uaccess_strncpy_from_user)
 #define uaccess_strnlen_user _UACCESS_NS(uaccess_strnlen_user)
 #define uaccess_check_zeroed_user _UACCESS_NS(uaccess_check_zeroed_user)
-#define _uaccess_copy_struct_from_user _UACCESS_NS(_uaccess_copy_struct_from_user)
+#define _uaccess_copy_struct_unhardened _UACCESS_NS(_uaccess_copy_struct_unhardened)
 #define uaccess_set_usercopy_check _UACCESS_NS(uaccess_set_usercopy_check)
 #define uaccess_set_usercopy_report _UACCESS_NS(uaccess_set_usercopy_report)
 #define _uaccess_usercopy_limit _UACCESS_NS(_uaccess_usercopy_limit)

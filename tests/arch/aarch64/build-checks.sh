@@ -52,14 +52,14 @@ result $? "no floating-point or SIMD instructions in the library"
 priv=$($OBJDUMP -d --no-show-raw-insn "$LIB" | awk -v pfx="${PREFIX:-}" '
 	/^[0-9a-f]+ </ {
 		f = $2; sub("^<" pfx, "", f); sub(">:$", "", f)
-		r = f ~ /^_uaccess_(clear_user|copy_to_user|copy_from_user|copy_kernel)$/
+		r = f ~ /^_uaccess_asm_(clear_user|copy_to_user|copy_from_user|copy_kernel)$/
 		next
 	}
 	r && $1 ~ /^[0-9a-f]+:$/ && $2 ~ /^(ld|st)/ {
 		if ($2 ~ /^ld/)
-			user = f == "_uaccess_copy_from_user"
+			user = f == "_uaccess_asm_copy_from_user"
 		else
-			user = f == "_uaccess_clear_user" || f == "_uaccess_copy_to_user"
+			user = f == "_uaccess_asm_clear_user" || f == "_uaccess_asm_copy_to_user"
 		print ((($2 ~ /^(ld|st)tr/) == user) ? "ok" : f ": " $2)
 	}')
 bad=$(echo "$priv" | grep -v '^ok$')
@@ -103,8 +103,8 @@ if [ -f "$bin" ]; then
 	# The addresses of the memory accesses of the library's routines.
 	ops=$($OBJDUMP -d --no-show-raw-insn "$bin" | awk -v pfx="${PREFIX:-}" "$HEX_AWK"'
 		/^[0-9a-f]+ </ {
-			f = $2 ~ "^<" pfx "_uaccess_(clear_user|copy_to_user|copy_from_user|copy_kernel)>:$"
-			clear = $2 == "<" pfx "_uaccess_clear_user>:"
+			f = $2 ~ "^<" pfx "_uaccess_asm_(clear_user|copy_to_user|copy_from_user|copy_kernel)>:$"
+			clear = $2 == "<" pfx "_uaccess_asm_clear_user>:"
 			next
 		}
 		clear && $2 ~ /^ld/ { next }

@@ -22,7 +22,7 @@ if [ -f "$bin" ]; then
 	ops=$($OBJDUMP -d --no-show-raw-insn "$bin" | awk -v pfx="${PREFIX:-}" "$HEX_AWK"'
 		/^[0-9a-f]+ </ {
 			f = $2 == "<" pfx "uaccess_dcbz_line_size>:"
-			if ($2 ~ "^<" pfx "(_uaccess_clear_user|_uaccess_copy_user)>:$")
+			if ($2 ~ "^<" pfx "(_uaccess_asm_clear_user|_uaccess_asm_copy_user)>:$")
 				f = 2
 			next
 		}

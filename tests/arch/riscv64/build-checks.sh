@@ -40,7 +40,7 @@ if [ -f "$bin" ]; then
 	# The addresses of the memory accesses of the library's routines.
 	ops=$($OBJDUMP -d --no-show-raw-insn "$bin" | awk -v pfx="${PREFIX:-}" "$HEX_AWK"'
 		/^[0-9a-f]+ </ {
-			f = $2 ~ "^<" pfx "(_uaccess_clear_user|_uaccess_copy_user)>:$"
+			f = $2 ~ "^<" pfx "(_uaccess_asm_clear_user|_uaccess_asm_copy_user)>:$"
 			next
 		}
 		f && $1 ~ /^[0-9a-f]+:$/ && $2 ~ /^(l[bhwd]u?|s[bhwd])$/ {

@@ -158,8 +158,8 @@ M = [
   "			*v = 0;\n			return -UACCESS_EFAULT;\n",
   "			*v = 0;\n			return 0;\n"),
  ("a misaligned put_user leaves its last byte unwritten", G, H,
-  "		if (_uaccess_put_unsafe(v, c + i, 1))\n",
-  "		if (i < size - 1 && _uaccess_put_unsafe(v, c + i, 1))\n"),
+  "		if (_uaccess_arch_put_unsafe(v, c + i, 1))\n",
+  "		if (i < size - 1 && _uaccess_arch_put_unsafe(v, c + i, 1))\n"),
  ("string calls: the NUL's byte read off the wrong end", W, H,
   "0x0001020304050607UL", "0x0706050403020100UL"),
  # sstatus.SUM: only the bare-metal kernel enforces it, so only it can tell.

@@ -29,10 +29,10 @@
 #include <uaccess/extable.h>
 
 /* Symbols of arch/aarch64/ (see <uaccess/namespace.h>). */
-#define _uaccess_clear_user _UACCESS_NS(_uaccess_clear_user)
-#define _uaccess_copy_to_user _UACCESS_NS(_uaccess_copy_to_user)
-#define _uaccess_copy_from_user _UACCESS_NS(_uaccess_copy_from_user)
-#define _uaccess_copy_kernel _UACCESS_NS(_uaccess_copy_kernel)
+#define _uaccess_asm_clear_user _UACCESS_NS(_uaccess_asm_clear_user)
+#define _uaccess_asm_copy_to_user _UACCESS_NS(_uaccess_asm_copy_to_user)
+#define _uaccess_asm_copy_from_user _UACCESS_NS(_uaccess_asm_copy_from_user)
+#define _uaccess_asm_copy_kernel _UACCESS_NS(_uaccess_asm_copy_kernel)
 #define _uaccess_zva _UACCESS_NS(_uaccess_zva)
 #define _uaccess_pan _UACCESS_NS(_uaccess_pan)
 
@@ -97,10 +97,10 @@ extern unsigned long _uaccess_zva[2];
 extern unsigned long _uaccess_pan;
 
 /* The out-of-line routines (AAPCS64 functions): bytes not done. */
-unsigned long _uaccess_clear_user(void __user *to, unsigned long n);
-unsigned long _uaccess_copy_to_user(void __user *to, const void *from, unsigned long n);
-unsigned long _uaccess_copy_from_user(void *to, const void __user *from, unsigned long n);
-unsigned long _uaccess_copy_kernel(void *to, const void *from, unsigned long n);
+unsigned long _uaccess_asm_clear_user(void __user *to, unsigned long n);
+unsigned long _uaccess_asm_copy_to_user(void __user *to, const void *from, unsigned long n);
+unsigned long _uaccess_asm_copy_from_user(void *to, const void __user *from, unsigned long n);
+unsigned long _uaccess_asm_copy_kernel(void *to, const void *from, unsigned long n);
 
 /*
  * The untag step: with top-byte-ignore the CPU translates a user pointer
@@ -109,9 +109,9 @@ unsigned long _uaccess_copy_kernel(void *to, const void *from, unsigned long n);
  * 55, as the MMU sees it; the accesses use the pointer as given. A kernel
  * pointer (bit 55 set) stays a kernel pointer.
  */
-#ifndef _uaccess_untag_addr	/* unless the includer brings its own */
-#define _uaccess_untag_addr _uaccess_untag_addr
-_UACCESS_INLINE unsigned long _uaccess_untag_addr(unsigned long a)
+#ifndef _uaccess_arch_untag_addr	/* unless the includer brings its own */
+#define _uaccess_arch_untag_addr _uaccess_arch_untag_addr
+_UACCESS_INLINE unsigned long _uaccess_arch_untag_addr(unsigned long a)
 {
 	return (unsigned long)((long)(a << 8) >> 8);
 }
@@ -127,40 +127,40 @@ _UACCESS_INLINE unsigned long _uaccess_untag_addr(unsigned long a)
  */
 #include <uaccess/kuap_hooks.h>
 
-_UACCESS_INLINE unsigned long _uaccess_clear(void __user *to, unsigned long n)
+_UACCESS_INLINE unsigned long _uaccess_arch_clear(void __user *to, unsigned long n)
 {
-	return _UACCESS_KUAP_CALL(to, n, UACCESS_KUAP_WRITE, _uaccess_clear_user(to, n));
+	return _UACCESS_KUAP_CALL(to, n, UACCESS_KUAP_WRITE, _uaccess_asm_clear_user(to, n));
 }
 
-_UACCESS_INLINE unsigned long _uaccess_copy_to(void __user *to,
+_UACCESS_INLINE unsigned long _uaccess_arch_copy_to(void __user *to,
 					       const void *from,
 					       unsigned long n)
 {
 	return _UACCESS_KUAP_CALL(to, n, UACCESS_KUAP_WRITE,
-				  _uaccess_copy_to_user(to, from, n));
+				  _uaccess_asm_copy_to_user(to, from, n));
 }
 
-_UACCESS_INLINE unsigned long _uaccess_copy_from(void *to,
+_UACCESS_INLINE unsigned long _uaccess_arch_copy_from(void *to,
 						 const void __user *from,
 						 unsigned long n)
 {
 	return _UACCESS_KUAP_CALL(from, n, UACCESS_KUAP_READ,
-				  _uaccess_copy_from_user(to, from, n));
+				  _uaccess_asm_copy_from_user(to, from, n));
 }
 
-_UACCESS_INLINE unsigned long _uaccess_copy_unsafe(void __user *to,
+_UACCESS_INLINE unsigned long _uaccess_arch_copy_unsafe(void __user *to,
 						   const void *from,
 						   unsigned long n)
 {
-	return _uaccess_copy_to_user(to, from, n);
+	return _uaccess_asm_copy_to_user(to, from, n);
 }
 
 /* The kernel probes: plain loads and stores on both sides. */
-#define _uaccess_kernel_copy_nofault _uaccess_kernel_copy_nofault
-_UACCESS_INLINE unsigned long _uaccess_kernel_copy_nofault(void *dst, const void *src,
+#define _uaccess_arch_kernel_copy_nofault _uaccess_arch_kernel_copy_nofault
+_UACCESS_INLINE unsigned long _uaccess_arch_kernel_copy_nofault(void *dst, const void *src,
 							   unsigned long n)
 {
-	return _uaccess_copy_kernel(dst, src, n);
+	return _uaccess_asm_copy_kernel(dst, src, n);
 }
 
 /*
@@ -177,7 +177,7 @@ _UACCESS_INLINE unsigned long _uaccess_kernel_copy_nofault(void *dst, const void
  * comparison says; a lost reservation fails the stlxr and the loop reads
  * again.
  */
-_UACCESS_INLINE int _uaccess_futex_cmpxchg_unsafe(unsigned int *cur,
+_UACCESS_INLINE int _uaccess_arch_futex_cmpxchg(unsigned int *cur,
 						  unsigned int __user *p,
 						  unsigned int oldval,
 						  unsigned int newval)
@@ -276,7 +276,7 @@ _UACCESS_INLINE int _uaccess_futex_cmpxchg_unsafe(unsigned int *cur,
 	*(v) = __gs_x;							\
 } while (0)
 
-_UACCESS_INLINE int _uaccess_get_unsafe(unsigned long long *v,
+_UACCESS_INLINE int _uaccess_arch_get_unsafe(unsigned long long *v,
 				      const void __user *p, unsigned long size)
 {
 	int err = 0;
@@ -285,7 +285,7 @@ _UACCESS_INLINE int _uaccess_get_unsafe(unsigned long long *v,
 	return err;
 }
 
-_UACCESS_INLINE int _uaccess_put_unsafe(unsigned long long v, void __user *p,
+_UACCESS_INLINE int _uaccess_arch_put_unsafe(unsigned long long v, void __user *p,
 				      unsigned long size)
 {
 	unsigned long x = (unsigned long)v;
@@ -300,8 +300,8 @@ _UACCESS_INLINE int _uaccess_put_unsafe(unsigned long long v, void __user *p,
 	return err;
 }
 
-#define _uaccess_kernel_get_nofault _uaccess_kernel_get_nofault
-_UACCESS_INLINE int _uaccess_kernel_get_nofault(unsigned long long *v, const void *p,
+#define _uaccess_arch_kernel_get_nofault _uaccess_arch_kernel_get_nofault
+_UACCESS_INLINE int _uaccess_arch_kernel_get_nofault(unsigned long long *v, const void *p,
 						unsigned long size)
 {
 	int err = 0;
@@ -315,7 +315,7 @@ _UACCESS_INLINE int _uaccess_kernel_get_nofault(unsigned long long *v, const voi
  * stops speculation on cores without the SB instruction. The checked
  * single calls do not depend on it: they mask their pointer.
  */
-_UACCESS_INLINE void _uaccess_barrier_nospec(void)
+_UACCESS_INLINE void _uaccess_arch_barrier_nospec(void)
 {
 	__asm__ volatile("dsb nsh\n\tisb" : : : "memory");
 }
@@ -328,8 +328,8 @@ _UACCESS_INLINE void _uaccess_barrier_nospec(void)
  * masked address is the NULL page, which a kernel leaves unmapped.
  */
 #define _UACCESS_MASKED_ADDR 0UL
-#define _uaccess_mask_addr _uaccess_mask_addr
-_UACCESS_INLINE unsigned long _uaccess_mask_addr(unsigned long a,
+#define _uaccess_arch_mask_addr _uaccess_arch_mask_addr
+_UACCESS_INLINE unsigned long _uaccess_arch_mask_addr(unsigned long a,
 					       unsigned long start,
 					       unsigned long end)
 {
@@ -339,7 +339,7 @@ _UACCESS_INLINE unsigned long _uaccess_mask_addr(unsigned long a,
 		"csel %[m], %[a], xzr, lo\n\t"
 		"hint #20"
 		: [m] "=r"(m)
-		: [off] "r"(_uaccess_untag_addr(a) - start), [span] "r"(end - start),
+		: [off] "r"(_uaccess_arch_untag_addr(a) - start), [span] "r"(end - start),
 		  [a] "r"(a)
 		: "cc");
 	return m;

@@ -20,8 +20,8 @@
 
 /* Symbols of arch/powerpc32/ (see <uaccess/namespace.h>). */
 #define uaccess_dcbz_line_size _UACCESS_NS(uaccess_dcbz_line_size)
-#define _uaccess_clear_user _UACCESS_NS(_uaccess_clear_user)
-#define _uaccess_copy_user _UACCESS_NS(_uaccess_copy_user)
+#define _uaccess_asm_clear_user _UACCESS_NS(_uaccess_asm_clear_user)
+#define _uaccess_asm_copy_user _UACCESS_NS(_uaccess_asm_copy_user)
 #define _uaccess_dcbz _UACCESS_NS(_uaccess_dcbz)
 
 /* .S functions start on 32 bytes, a cache line of most of these cores. */
@@ -112,41 +112,41 @@ unsigned long uaccess_dcbz_line_size(void);
  * dcbz nonzero selects the dcbz line loop, which only _uaccess_dcbz may
  * (uaccess_init() sets it after checking the line size; 0 before).
  */
-unsigned long _uaccess_clear_user(void __user *to, unsigned long n,
+unsigned long _uaccess_asm_clear_user(void __user *to, unsigned long n,
 				  unsigned long dcbz);
-unsigned long _uaccess_copy_user(void *to, const void *from, unsigned long n,
+unsigned long _uaccess_asm_copy_user(void *to, const void *from, unsigned long n,
 			 unsigned long dcbz);
 extern unsigned long _uaccess_dcbz;
 
-_UACCESS_INLINE unsigned long _uaccess_clear(void __user *to, unsigned long n)
+_UACCESS_INLINE unsigned long _uaccess_arch_clear(void __user *to, unsigned long n)
 {
 	return _UACCESS_KUAP_CALL(to, n, UACCESS_KUAP_WRITE,
-				  _uaccess_clear_user(to, n, _uaccess_dcbz));
+				  _uaccess_asm_clear_user(to, n, _uaccess_dcbz));
 }
 
-_UACCESS_INLINE unsigned long _uaccess_copy_to(void __user *to,
+_UACCESS_INLINE unsigned long _uaccess_arch_copy_to(void __user *to,
 					       const void *from,
 					       unsigned long n)
 {
 	return _UACCESS_KUAP_CALL(to, n, UACCESS_KUAP_WRITE,
-				  _uaccess_copy_user((__force void *)to, from, n,
+				  _uaccess_asm_copy_user((__force void *)to, from, n,
 						     _uaccess_dcbz));
 }
 
-_UACCESS_INLINE unsigned long _uaccess_copy_from(void *to,
+_UACCESS_INLINE unsigned long _uaccess_arch_copy_from(void *to,
 						 const void __user *from,
 						 unsigned long n)
 {
 	return _UACCESS_KUAP_CALL(from, n, UACCESS_KUAP_READ,
-				  _uaccess_copy_user(to, (__force const void *)from,
+				  _uaccess_asm_copy_user(to, (__force const void *)from,
 						     n, _uaccess_dcbz));
 }
 
-_UACCESS_INLINE unsigned long _uaccess_copy_unsafe(void __user *to,
+_UACCESS_INLINE unsigned long _uaccess_arch_copy_unsafe(void __user *to,
 						   const void *from,
 						   unsigned long n)
 {
-	return _uaccess_copy_user((__force void *)to, from, n, _uaccess_dcbz);
+	return _uaccess_asm_copy_user((__force void *)to, from, n, _uaccess_dcbz);
 }
 
 /*
@@ -186,7 +186,7 @@ _UACCESS_INLINE unsigned long _uaccess_copy_unsafe(void __user *to,
 			   [efault] "i"(-UACCESS_EFAULT)		\
 			 : "memory")
 
-_UACCESS_INLINE int _uaccess_get_unsafe(unsigned long long *v,
+_UACCESS_INLINE int _uaccess_arch_get_unsafe(unsigned long long *v,
 				      const void __user *p, unsigned long size)
 {
 	unsigned long hi = 0, lo = 0;
@@ -206,7 +206,7 @@ _UACCESS_INLINE int _uaccess_get_unsafe(unsigned long long *v,
 	return err;
 }
 
-_UACCESS_INLINE int _uaccess_put_unsafe(unsigned long long v, void __user *p,
+_UACCESS_INLINE int _uaccess_arch_put_unsafe(unsigned long long v, void __user *p,
 				      unsigned long size)
 {
 	unsigned long hi = (unsigned long)(v >> 32), lo = (unsigned long)v;
@@ -233,7 +233,7 @@ _UACCESS_INLINE int _uaccess_put_unsafe(unsigned long long v, void __user *p,
  * store, an interrupt between the two) fails the stwcx., and the loop
  * reads again.
  */
-_UACCESS_INLINE int _uaccess_futex_cmpxchg_unsafe(unsigned int *cur,
+_UACCESS_INLINE int _uaccess_arch_futex_cmpxchg(unsigned int *cur,
 						  unsigned int __user *p,
 						  unsigned int oldval,
 						  unsigned int newval)
@@ -272,7 +272,7 @@ _UACCESS_INLINE int _uaccess_futex_cmpxchg_unsafe(unsigned int *cur,
  * instruction and access has completed; isync then discards anything
  * fetched after it, so no later load runs ahead of the range check.
  */
-_UACCESS_INLINE void _uaccess_barrier_nospec(void)
+_UACCESS_INLINE void _uaccess_arch_barrier_nospec(void)
 {
 	__asm__ volatile("sync\n\tisync" : : : "memory");
 }
@@ -288,9 +288,9 @@ _UACCESS_INLINE void _uaccess_barrier_nospec(void)
  * of <uaccess/generic.h>): see the user end above for what that asks of
  * the kernel. Cost: four integer instructions.
  */
-#define _uaccess_mask_addr _uaccess_mask_addr
+#define _uaccess_arch_mask_addr _uaccess_arch_mask_addr
 #define _UACCESS_MASKED_ADDR 0UL
-_UACCESS_INLINE unsigned long _uaccess_mask_addr(unsigned long a,
+_UACCESS_INLINE unsigned long _uaccess_arch_mask_addr(unsigned long a,
 					       unsigned long start,
 					       unsigned long end)
 {
@@ -308,10 +308,10 @@ _UACCESS_INLINE unsigned long _uaccess_mask_addr(unsigned long a,
  * Zero kernel memory without calling memset (the library links no libc):
  * the clear routine, outside any KUAP window. For library use only.
  */
-#define _uaccess_kernel_zero _uaccess_kernel_zero
-_UACCESS_INLINE void _uaccess_kernel_zero(void *p, unsigned long n)
+#define _uaccess_arch_kernel_zero _uaccess_arch_kernel_zero
+_UACCESS_INLINE void _uaccess_arch_kernel_zero(void *p, unsigned long n)
 {
-	_uaccess_clear_user((__force void __user *)p, n, _uaccess_dcbz);
+	_uaccess_asm_clear_user((__force void __user *)p, n, _uaccess_dcbz);
 }
 
 #endif /* !__ASSEMBLER__ */

@@ -26,8 +26,8 @@
 #include <uaccess/extable.h>
 
 /* Symbols of arch/riscv64/ (see <uaccess/namespace.h>). */
-#define _uaccess_clear_user _UACCESS_NS(_uaccess_clear_user)
-#define _uaccess_copy_user _UACCESS_NS(_uaccess_copy_user)
+#define _uaccess_asm_clear_user _UACCESS_NS(_uaccess_asm_clear_user)
+#define _uaccess_asm_copy_user _UACCESS_NS(_uaccess_asm_copy_user)
 
 /* .S functions start on 16 bytes (the default), so say it once. */
 #define _UACCESS_FUNC_ALIGN 4
@@ -90,8 +90,8 @@
 #define UACCESS_FEATURE_NAMES { 0 }
 
 /* The out-of-line routines (standard calling convention), for this header. */
-unsigned long _uaccess_clear_user(void __user *to, unsigned long n);
-unsigned long _uaccess_copy_user(void *to, const void *from, unsigned long n);
+unsigned long _uaccess_asm_clear_user(void __user *to, unsigned long n);
+unsigned long _uaccess_asm_copy_user(void *to, const void *from, unsigned long n);
 
 /*
  * csrs and csrc on sstatus (CSR 0x100), written as .insn (SYSTEM opcode
@@ -102,8 +102,8 @@ unsigned long _uaccess_copy_user(void *to, const void *from, unsigned long n);
 #define _UACCESS_CSRS_SSTATUS ".insn i 0x73, 2, x0, %0, 0x100"
 #define _UACCESS_CSRC_SSTATUS ".insn i 0x73, 3, x0, %0, 0x100"
 
-#define _uaccess_user_open _uaccess_user_open
-_UACCESS_INLINE void _uaccess_user_open(const void __user *p, unsigned long n,
+#define _uaccess_arch_user_open _uaccess_arch_user_open
+_UACCESS_INLINE void _uaccess_arch_user_open(const void __user *p, unsigned long n,
 					int dir)
 {
 	(void)p, (void)n, (void)dir;
@@ -112,8 +112,8 @@ _UACCESS_INLINE void _uaccess_user_open(const void __user *p, unsigned long n,
 #endif
 }
 
-#define _uaccess_user_close _uaccess_user_close
-_UACCESS_INLINE void _uaccess_user_close(const void __user *p, unsigned long n,
+#define _uaccess_arch_user_close _uaccess_arch_user_close
+_UACCESS_INLINE void _uaccess_arch_user_close(const void __user *p, unsigned long n,
 					 int dir)
 {
 	(void)p, (void)n, (void)dir;
@@ -122,45 +122,45 @@ _UACCESS_INLINE void _uaccess_user_close(const void __user *p, unsigned long n,
 #endif
 }
 
-_UACCESS_INLINE unsigned long _uaccess_clear(void __user *to, unsigned long n)
+_UACCESS_INLINE unsigned long _uaccess_arch_clear(void __user *to, unsigned long n)
 {
 	unsigned long left;
 
-	_uaccess_user_open(to, n, UACCESS_WRITE);
-	left = _uaccess_clear_user(to, n);
-	_uaccess_user_close(to, n, UACCESS_WRITE);
+	_uaccess_arch_user_open(to, n, UACCESS_WRITE);
+	left = _uaccess_asm_clear_user(to, n);
+	_uaccess_arch_user_close(to, n, UACCESS_WRITE);
 	return left;
 }
 
-_UACCESS_INLINE unsigned long _uaccess_copy_to(void __user *to,
+_UACCESS_INLINE unsigned long _uaccess_arch_copy_to(void __user *to,
 					       const void *from,
 					       unsigned long n)
 {
 	unsigned long left;
 
-	_uaccess_user_open(to, n, UACCESS_WRITE);
-	left = _uaccess_copy_user((__force void *)to, from, n);
-	_uaccess_user_close(to, n, UACCESS_WRITE);
+	_uaccess_arch_user_open(to, n, UACCESS_WRITE);
+	left = _uaccess_asm_copy_user((__force void *)to, from, n);
+	_uaccess_arch_user_close(to, n, UACCESS_WRITE);
 	return left;
 }
 
-_UACCESS_INLINE unsigned long _uaccess_copy_from(void *to,
+_UACCESS_INLINE unsigned long _uaccess_arch_copy_from(void *to,
 						 const void __user *from,
 						 unsigned long n)
 {
 	unsigned long left;
 
-	_uaccess_user_open(from, n, UACCESS_READ);
-	left = _uaccess_copy_user(to, (__force const void *)from, n);
-	_uaccess_user_close(from, n, UACCESS_READ);
+	_uaccess_arch_user_open(from, n, UACCESS_READ);
+	left = _uaccess_asm_copy_user(to, (__force const void *)from, n);
+	_uaccess_arch_user_close(from, n, UACCESS_READ);
 	return left;
 }
 
-_UACCESS_INLINE unsigned long _uaccess_copy_unsafe(void __user *to,
+_UACCESS_INLINE unsigned long _uaccess_arch_copy_unsafe(void __user *to,
 						   const void *from,
 						   unsigned long n)
 {
-	return _uaccess_copy_user((__force void *)to, from, n);
+	return _uaccess_asm_copy_user((__force void *)to, from, n);
 }
 
 /*
@@ -197,7 +197,7 @@ _UACCESS_INLINE unsigned long _uaccess_copy_unsafe(void __user *to,
 			   [efault] "i"(-UACCESS_EFAULT)		\
 			 : "memory")
 
-_UACCESS_INLINE int _uaccess_get_unsafe(unsigned long long *v,
+_UACCESS_INLINE int _uaccess_arch_get_unsafe(unsigned long long *v,
 				      const void __user *p, unsigned long size)
 {
 	unsigned long x;
@@ -213,7 +213,7 @@ _UACCESS_INLINE int _uaccess_get_unsafe(unsigned long long *v,
 	return err;
 }
 
-_UACCESS_INLINE int _uaccess_put_unsafe(unsigned long long v, void __user *p,
+_UACCESS_INLINE int _uaccess_arch_put_unsafe(unsigned long long v, void __user *p,
 				      unsigned long size)
 {
 	unsigned long x = (unsigned long)v;
@@ -236,7 +236,7 @@ _UACCESS_INLINE int _uaccess_put_unsafe(unsigned long long v, void __user *p,
  * taken between the two) fails the sc.w, and the loop reads again. lr.w
  * sign-extends, so oldval is compared sign-extended too.
  */
-_UACCESS_INLINE int _uaccess_futex_cmpxchg_unsafe(unsigned int *cur,
+_UACCESS_INLINE int _uaccess_arch_futex_cmpxchg(unsigned int *cur,
 						  unsigned int __user *p,
 						  unsigned int oldval,
 						  unsigned int newval)
@@ -277,11 +277,11 @@ _UACCESS_INLINE int _uaccess_futex_cmpxchg_unsafe(unsigned int *cur,
  * instruction stream), and Linux leaves barrier_nospec() empty on RISC-V
  * too. So this is a compiler barrier only: it keeps the compiler from
  * moving accesses above the range check. The checked single calls do not
- * depend on it: they mask their pointer (_uaccess_mask_addr, a data
+ * depend on it: they mask their pointer (_uaccess_arch_mask_addr, a data
  * dependency no core speculates around). A kernel for a core whose vendor
  * names a barrier builds with that core's sequence here.
  */
-_UACCESS_INLINE void _uaccess_barrier_nospec(void)
+_UACCESS_INLINE void _uaccess_arch_barrier_nospec(void)
 {
 	__asm__ volatile("" : : : "memory");
 }
@@ -301,8 +301,8 @@ _UACCESS_INLINE void _uaccess_barrier_nospec(void)
  * every physical address and access-faults. Every user end lies below it.
  */
 #define _UACCESS_MASKED_ADDR 0x8000000000000000UL
-#define _uaccess_mask_addr _uaccess_mask_addr
-_UACCESS_INLINE unsigned long _uaccess_mask_addr(unsigned long a,
+#define _uaccess_arch_mask_addr _uaccess_arch_mask_addr
+_UACCESS_INLINE unsigned long _uaccess_arch_mask_addr(unsigned long a,
 					       unsigned long start,
 					       unsigned long end)
 {
@@ -322,10 +322,10 @@ _UACCESS_INLINE unsigned long _uaccess_mask_addr(unsigned long a,
  * Zero kernel memory without calling memset (the library links no libc):
  * the clear routine, outside any window. For library use only.
  */
-#define _uaccess_kernel_zero _uaccess_kernel_zero
-_UACCESS_INLINE void _uaccess_kernel_zero(void *p, unsigned long n)
+#define _uaccess_arch_kernel_zero _uaccess_arch_kernel_zero
+_UACCESS_INLINE void _uaccess_arch_kernel_zero(void *p, unsigned long n)
 {
-	(void)_uaccess_clear_user((__force void __user *)p, n);
+	(void)_uaccess_asm_clear_user((__force void __user *)p, n);
 }
 
 #endif /* !__ASSEMBLER__ */

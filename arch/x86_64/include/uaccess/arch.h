@@ -32,12 +32,12 @@
 #define _uaccess_arch_user_range_init _UACCESS_NS(_uaccess_arch_user_range_init)
 #define _uaccess_range_patch _UACCESS_NS(_uaccess_range_patch)
 #define _uaccess_x86_features _UACCESS_NS(_uaccess_x86_features)
-#define _uaccess_clear_user_bytes _UACCESS_NS(_uaccess_clear_user_bytes)
-#define _uaccess_clear_user _UACCESS_NS(_uaccess_clear_user)
-#define _uaccess_clear_user_low_first _UACCESS_NS(_uaccess_clear_user_low_first)
-#define _uaccess_clear_user_long _UACCESS_NS(_uaccess_clear_user_long)
-#define _uaccess_copy_user_bytes _UACCESS_NS(_uaccess_copy_user_bytes)
-#define _uaccess_copy_user _UACCESS_NS(_uaccess_copy_user)
+#define _uaccess_asm_clear_user_bytes _UACCESS_NS(_uaccess_asm_clear_user_bytes)
+#define _uaccess_asm_clear_user _UACCESS_NS(_uaccess_asm_clear_user)
+#define _uaccess_asm_clear_user_low_first _UACCESS_NS(_uaccess_asm_clear_user_low_first)
+#define _uaccess_asm_clear_user_long _UACCESS_NS(_uaccess_asm_clear_user_long)
+#define _uaccess_asm_copy_user_bytes _UACCESS_NS(_uaccess_asm_copy_user_bytes)
+#define _uaccess_asm_copy_user _UACCESS_NS(_uaccess_asm_copy_user)
 
 /* .S functions start on 16 bytes, a fetch block of every x86-64 core. */
 #define _UACCESS_FUNC_ALIGN 4
@@ -133,16 +133,16 @@ void uaccess_set_text_poke(void (*poke)(void *dst, const void *src,
 #define _UACCESS_CLAC UACCESS_ALTERNATIVE(UACCESS_ALT_UNNAMED, nopl (%%rax), \
 					  clac, UACCESS_FEAT_SMAP_BIT)
 
-#define _uaccess_user_open _uaccess_user_open
-_UACCESS_INLINE void _uaccess_user_open(const void __user *p, unsigned long n,
+#define _uaccess_arch_user_open _uaccess_arch_user_open
+_UACCESS_INLINE void _uaccess_arch_user_open(const void __user *p, unsigned long n,
 					int dir)
 {
 	(void)p, (void)n, (void)dir;
 	__asm__ volatile(_UACCESS_STAC : : : "memory");
 }
 
-#define _uaccess_user_close _uaccess_user_close
-_UACCESS_INLINE void _uaccess_user_close(const void __user *p, unsigned long n,
+#define _uaccess_arch_user_close _uaccess_arch_user_close
+_UACCESS_INLINE void _uaccess_arch_user_close(const void __user *p, unsigned long n,
 					 int dir)
 {
 	(void)p, (void)n, (void)dir;
@@ -155,7 +155,7 @@ _UACCESS_INLINE void _uaccess_user_close(const void __user *p, unsigned long n,
  * documents the same once its "lfence is dispatch serializing" MSR bit is
  * set, which Linux sets and which every Zen CPU has set by default).
  */
-_UACCESS_INLINE void _uaccess_barrier_nospec(void)
+_UACCESS_INLINE void _uaccess_arch_barrier_nospec(void)
 {
 	__asm__ volatile("lfence" : : : "memory");
 }
@@ -170,7 +170,7 @@ _UACCESS_INLINE void _uaccess_barrier_nospec(void)
  * stosb ends the site; its table entry, at the site's end less 2, is a
  * NOP under the call.
  */
-_UACCESS_INLINE unsigned long _uaccess_clear(void __user *uto, unsigned long n)
+_UACCESS_INLINE unsigned long _uaccess_arch_clear(void __user *uto, unsigned long n)
 {
 	void *to = (__force void *)uto;
 	unsigned long zero = 0;
@@ -178,10 +178,10 @@ _UACCESS_INLINE unsigned long _uaccess_clear(void __user *uto, unsigned long n)
 	__asm__ volatile(_UACCESS_STAC
 			 "	cmpq $" _UACCESS_S(UACCESS_CLEAR_SHORT_LIMIT) " - 1, %%rcx\n"
 			 UACCESS_ALTERNATIVE_2(UACCESS_ALT_CLEAR_SHORT,
-					       call _uaccess_clear_user,
-					       call _uaccess_clear_user_low_first,
+					       call _uaccess_asm_clear_user,
+					       call _uaccess_asm_clear_user_low_first,
 					       UACCESS_FEAT_LOW_FIRST_BIT,
-					       jbe 1f ; call _uaccess_clear_user_long ;
+					       jbe 1f ; call _uaccess_asm_clear_user_long ;
 					       jmp 3f ; 1: rep stosb ; 3:,
 					       UACCESS_FEAT_SHORT_STOSB_BIT)
 			 "2:\n"
@@ -201,13 +201,13 @@ _UACCESS_INLINE unsigned long _uaccess_clear(void __user *uto, unsigned long n)
  */
 #define _UACCESS_COPY(open, close)					\
 	__asm__ volatile(open						\
-			 "	call " _UACCESS_S(_uaccess_copy_user) "\n"	\
+			 "	call " _UACCESS_S(_uaccess_asm_copy_user) "\n"	\
 			 close						\
 			 : "+c"(n), "+D"(to), "+S"(from)		\
 			 :						\
 			 : "rax", "rdx", "r8", "r9", "r10", "r11", "memory", "cc")
 
-_UACCESS_INLINE unsigned long _uaccess_copy_to(void __user *uto,
+_UACCESS_INLINE unsigned long _uaccess_arch_copy_to(void __user *uto,
 					       const void *from,
 					       unsigned long n)
 {
@@ -217,7 +217,7 @@ _UACCESS_INLINE unsigned long _uaccess_copy_to(void __user *uto,
 	return n;
 }
 
-_UACCESS_INLINE unsigned long _uaccess_copy_from(void *to,
+_UACCESS_INLINE unsigned long _uaccess_arch_copy_from(void *to,
 						 const void __user *ufrom,
 						 unsigned long n)
 {
@@ -227,7 +227,7 @@ _UACCESS_INLINE unsigned long _uaccess_copy_from(void *to,
 	return n;
 }
 
-_UACCESS_INLINE unsigned long _uaccess_copy_unsafe(void __user *uto,
+_UACCESS_INLINE unsigned long _uaccess_arch_copy_unsafe(void __user *uto,
 						   const void *from,
 						   unsigned long n)
 {
@@ -295,7 +295,7 @@ _UACCESS_INLINE unsigned long _uaccess_copy_unsafe(void __user *uto,
 #define _UACCESS_MEM(t, p) (*(volatile t *)(__force unsigned long)(p))
 /* NOLINTEND(bugprone-macro-parentheses) */
 
-_UACCESS_INLINE int _uaccess_get_unsafe(unsigned long long *v,
+_UACCESS_INLINE int _uaccess_arch_get_unsafe(unsigned long long *v,
 					const void __user *p,
 					unsigned long size)
 {
@@ -327,7 +327,7 @@ fault:
 	return -UACCESS_EFAULT;
 }
 
-_UACCESS_INLINE int _uaccess_put_unsafe(unsigned long long v, void __user *p,
+_UACCESS_INLINE int _uaccess_arch_put_unsafe(unsigned long long v, void __user *p,
 					unsigned long size)
 {
 	switch (size) {
@@ -360,7 +360,7 @@ fault:
  * either way (#PF with the write bit). It faults whole: a fault leaves
  * the word as it was.
  */
-_UACCESS_INLINE int _uaccess_futex_cmpxchg_unsafe(unsigned int *cur,
+_UACCESS_INLINE int _uaccess_arch_futex_cmpxchg(unsigned int *cur,
 						  unsigned int __user *p,
 						  unsigned int oldval,
 						  unsigned int newval)
@@ -444,8 +444,8 @@ _UACCESS_INLINE int _uaccess_futex_cmpxchg_unsafe(unsigned int *cur,
 	[span0] "i"(UACCESS_USER_END - UACCESS_USER_START),		\
 	[bad] "i"(_UACCESS_MASKED_ADDR)
 
-#define _uaccess_mask_addr _uaccess_mask_addr
-_UACCESS_INLINE unsigned long _uaccess_mask_addr(unsigned long a,
+#define _uaccess_arch_mask_addr _uaccess_arch_mask_addr
+_UACCESS_INLINE unsigned long _uaccess_arch_mask_addr(unsigned long a,
 						 unsigned long start,
 						 unsigned long end)
 {
@@ -473,8 +473,8 @@ _UACCESS_INLINE unsigned long _uaccess_mask_addr(unsigned long a,
  * load, and the accesses wait for add, sub and cmov, the same chain as
  * the mask alone.
  */
-#define _uaccess_check_mask _uaccess_check_mask
-_UACCESS_INLINE unsigned long _uaccess_check_mask(unsigned long a,
+#define _uaccess_arch_check_mask _uaccess_arch_check_mask
+_UACCESS_INLINE unsigned long _uaccess_arch_check_mask(unsigned long a,
 						  unsigned long n, bool *ok)
 {
 	unsigned long off, lim, p, zero;
@@ -502,11 +502,11 @@ _UACCESS_INLINE unsigned long _uaccess_check_mask(unsigned long a,
  * it unmapped.
  */
 #define _UACCESS_MASKED_OBJECT_MAX 4096UL
-#define _uaccess_mask_object(a, n, start, end) _uaccess_mask_addr(a, start, end)
+#define _uaccess_arch_mask_object(a, n, start, end) _uaccess_arch_mask_addr(a, start, end)
 
 /* Zero kernel memory (the library links no memset): rep stosb. */
-#define _uaccess_kernel_zero _uaccess_kernel_zero
-_UACCESS_INLINE void _uaccess_kernel_zero(void *p, unsigned long n)
+#define _uaccess_arch_kernel_zero _uaccess_arch_kernel_zero
+_UACCESS_INLINE void _uaccess_arch_kernel_zero(void *p, unsigned long n)
 {
 	__asm__ volatile("rep stosb" : "+D"(p), "+c"(n) : "a"(0) : "memory");
 }
