@@ -46,8 +46,8 @@ endif
 # uaccess.mk with the architecture's defaults (an S-mode RISC-V kernel, an
 # EL1 AArch64 kernel, ...), exactly what a kernel's Makefile gets, and with
 # any setting given on the command line. PREFIX=p_ builds it with every
-# symbol prefixed. tests/build-checks.sh checks that its objects are
-# uaccess.mk's, byte for byte.
+# symbol prefixed. tests/checks/build-checks.sh checks that its objects
+# are uaccess.mk's, byte for byte.
 UACCESS_DIR := .
 UACCESS_ARCH := $(ARCH)
 UACCESS_PREFIX := $(PREFIX)
@@ -87,16 +87,17 @@ TEST_LIB_CFLAGS := $(LIB_CFLAGS)
 endif
 
 # The hosted test program (a Linux process; may use libc).
-TEST_SRCS := $(wildcard tests/*.c tests/module/*.c tests/hosted/*.c \
+TEST_SRCS := $(wildcard tests/cases/*.c tests/cases/module/*.c \
+	tests/harness/*.c tests/harness/hosted/*.c \
 	tests/arch/$(ARCH)/*.c tests/arch/$(ARCH)/*.S)
 TEST_OBJS := $(addprefix $(O)/,$(addsuffix .o,$(basename $(TEST_SRCS))))
 TEST_BIN := $(O)/tests/uaccess-test
-TEST_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Itests \
-	-Itests/arch/$(ARCH) $(TEST_ARCH_CFLAGS) $(EXTRA_CFLAGS)
+TEST_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Itests/cases \
+	-Itests/harness -Itests/arch/$(ARCH) $(TEST_ARCH_CFLAGS) $(EXTRA_CFLAGS)
 # The linker script places the library's sections through the kernel
 # fragment, so every test run also checks <uaccess/sections.ld>.
 TEST_LDFLAGS := $(TEST_ARCH_LDFLAGS) -Wl,-L,include \
-	-Wl,-T,tests/hosted/extable.ld $(EXTRA_LDFLAGS)
+	-Wl,-T,tests/harness/hosted/extable.ld $(EXTRA_LDFLAGS)
 
 all: $(LIB)
 
@@ -123,8 +124,8 @@ endef
 $(eval $(call compile_rules,$(O)))
 $(eval $(call compile_rules,$(O)/hosted))
 
-$(TEST_BIN): $(TEST_OBJS) $(TEST_LIB) tests/hosted/extable.ld include/uaccess/sections.ld \
-		tests/module/sections.ld
+$(TEST_BIN): $(TEST_OBJS) $(TEST_LIB) tests/harness/hosted/extable.ld \
+		include/uaccess/sections.ld tests/cases/module/sections.ld
 	$(quiet) LD $@
 	$(Q)$(CC) $(TEST_LDFLAGS) -o $@ $(TEST_OBJS) $(TEST_LIB)
 
@@ -140,19 +141,16 @@ define run_configs
 	done
 endef
 
-# make nolibc-test: the suite without a C library, tests/nolibc/nolibc.mk
-include tests/nolibc/nolibc.mk
-include tests/sparse.mk
-# make fuzz, and the fuzzer's budget in the suite: tests/fuzz.mk
-include tests/fuzz.mk
-# make lint: tests/lint.mk
-include tests/lint.mk
-# make misaligned: tests/misaligned.mk
-include tests/misaligned.mk
+# The tests' makefiles (make nolibc-test, sparse, fuzz, lint, misaligned,
+# style) and each architecture's runs of make check: tests/tests.mk.
+CHECK_RUNS :=
+CHECK_TOOLS :=
+DEMO_TOOLS :=
+include tests/tests.mk
 
 # Run the suite once per configuration of TEST_CONFIGS (tests.mk), each in a
 # fresh process started by $(call test_cmd,CONFIG), then the libc-free build
-# once per NOLIBC_CONFIGS (tests/nolibc/nolibc.mk); each log ends in
+# once per NOLIBC_CONFIGS (tests/harness/nolibc/nolibc.mk); each log ends in
 # "N passed, N failed", and suite.log sums them (make suite stops there).
 # Then the build checks.
 SUITE_LOGS = $(foreach c,$(TEST_CONFIGS),$(O)/suite-$(subst /,_,$(c)).log) \
@@ -161,7 +159,8 @@ SUITE_LOGS = $(foreach c,$(TEST_CONFIGS),$(O)/suite-$(subst /,_,$(c)).log) \
 suite: $(TEST_BIN) $(if $(NOLIBC_CONFIGS),$(NOLIBC_BIN))
 	$(call run_configs,$(TEST_CONFIGS),test_cmd,suite)
 	$(call run_configs,$(NOLIBC_CONFIGS),nolibc_cmd,nolibc)
-	$(Q)sh tests/tally.sh $(SUITE_LOGS) > $(O)/suite.log; tail -n 1 $(O)/suite.log
+	$(Q)sh tests/tools/tally.sh $(SUITE_LOGS) > $(O)/suite.log; \
+		tail -n 1 $(O)/suite.log
 
 build_checks = $(Q)CC="$(CC)" AR="$(AR)" NM="$(NM)" OBJDUMP="$(OBJDUMP)" \
 		O="$(O)" ARCH="$(ARCH)" KERNEL_CFLAGS="$(KERNEL_CFLAGS)" \
@@ -169,7 +168,8 @@ build_checks = $(Q)CC="$(CC)" AR="$(AR)" NM="$(NM)" OBJDUMP="$(OBJDUMP)" \
 		CPPFLAGS="$(LIB_CPPFLAGS)" \
 		EXTRA_CFLAGS="$(EXTRA_CFLAGS)" LIB_SETTINGS="$(LIB_SETTINGS)" \
 		EXTRA_LDFLAGS="$(EXTRA_LDFLAGS)" \
-		sh tests/build-checks.sh | tee $(O)/build-checks.log
+		TEST_RUN="$(call test_cmd,$(firstword $(TEST_CONFIGS)))" \
+		sh tests/checks/build-checks.sh | tee $(O)/build-checks.log
 
 test: suite $(LIB)
 	$(build_checks)
@@ -185,11 +185,6 @@ build-checks: $(TEST_BIN) $(LIB)
 # closing line over the logs of all of them (check-RUN_LOGS, default
 # suite.log and build-checks.log). Each architecture adds its runs and the
 # tools they need in tests/arch/ARCH/check.mk.
-CHECK_RUNS :=
-CHECK_TOOLS :=
-DEMO_TOOLS :=
-include $(foreach a,$(ARCHS),tests/arch/$(a)/check.mk)
-include tests/style.mk
 CHECK_O ?= build/check
 CHECK_LOGS = $(foreach r,$(CHECK_RUNS),$(addprefix $(CHECK_O)-$(r)/,\
 	$(or $(check-$(r)_LOGS),suite.log build-checks.log)))
@@ -204,7 +199,7 @@ check:
 	@echo "running ($(or $(filter -j%,$(MAKEFLAGS)),one at a time; make -jN check runs N)): $(CHECK_RUNS)"
 	-$(Q)$(MAKE) --no-print-directory $(addprefix check-,$(CHECK_RUNS))
 	$(Q)for r in $(CHECK_RUNS); do echo "== $$r"; cat $(CHECK_O)-$$r.out; done
-	$(Q)sh tests/tally.sh $(CHECK_LOGS)
+	$(Q)sh tests/tools/tally.sh $(CHECK_LOGS)
 
 check-%:
 	-$(Q)$(MAKE) --no-print-directory $(check-$*_ARGS) O=$(CHECK_O)-$* \

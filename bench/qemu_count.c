@@ -24,7 +24,7 @@
  * their pages (default: bench_arch.page_offset). Every call is checked
  * (nothing left undone, the range cleared or copied, the guard bytes
  * around it untouched), so no figure comes from a routine that skipped or
- * overshot work. The program uses no C library (tests/nolibc), so the
+ * overshot work. The program uses no C library (tests/harness/nolibc), so the
  * same static binary also runs on boards whose CPU cannot run one.
  */
 #include <stdarg.h>
@@ -299,7 +299,7 @@ static int bench_main(int argc, char **argv)
 	return 0;
 }
 
-/* Called by _start (tests/nolibc/linux/<arch>/start.S): argc, then argv[]. */
+/* Called by _start (tests/harness/nolibc/linux/<arch>/start.S): argc, then argv[]. */
 __attribute__((noreturn)) void linux_start(unsigned long *sp);
 void linux_start(unsigned long *sp)
 {

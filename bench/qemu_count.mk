@@ -5,7 +5,7 @@
 # differs; bench/bench.mk builds): $(O)/bench/uaccess-bench is the driver
 # (bench/qemu_count.c)
 # with bench/$(ARCH)/bench.c and ref.S, a static program without a C
-# library (tests/nolibc) linked with $(TEST_LIB), as the hosted suite
+# library (tests/harness/nolibc) linked with $(TEST_LIB), as the hosted suite
 # builds it; bench/qemu_count.py counts its calls under qemu, with what
 # bench/$(ARCH)/count.py adds, and writes $(O)/bench/results.md (also
 # shown) and results.csv, in seconds. BENCH_ARGS: options for the program (-a OFFSET:
@@ -19,15 +19,16 @@
 # TEST_LIB_CFLAGS, UACCESS_ARCH_CFLAGS, NM, OBJDUMP, Q and quiet.
 
 BENCH_SRCS := bench/qemu_count.c bench/$(ARCH)/bench.c bench/$(ARCH)/ref.S $(BENCH_MORE_SRCS) \
-	tests/nolibc/string.c tests/nolibc/vsnprintf.c tests/nolibc/linux/sys.c \
-	tests/nolibc/linux/$(ARCH)/start.S
+	$(addprefix tests/harness/nolibc/,string.c vsnprintf.c linux/sys.c \
+	linux/$(ARCH)/start.S)
 # := throughout: the hosted library's flags, fixed before a kernel's
 # Makefile (examples/) includes uaccess.mk again with its own. The headers
-# are tests/nolibc's and, in the rules, the compiler's own (BENCH_SYSTEM).
+# are tests/harness/nolibc's and, in the rules, the compiler's own
+# (BENCH_SYSTEM).
 BENCH_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -ffreestanding \
-	-fno-stack-protector -nostdinc -Ibench -Itests/nolibc/include \
-	-Itests/nolibc/linux -Itests/nolibc/linux/$(ARCH) $(UACCESS_ARCH_CFLAGS) \
-	$(EXTRA_CFLAGS)
+	-fno-stack-protector -nostdinc -Ibench -Itests/harness/nolibc/include \
+	-Itests/harness/nolibc/linux -Itests/harness/nolibc/linux/$(ARCH) \
+	$(UACCESS_ARCH_CFLAGS) $(EXTRA_CFLAGS)
 BENCH_SYSTEM = -isystem $(shell $(CC) -print-file-name=include)
 BENCH_LIB_FLAGS := $(strip $(CPPFLAGS) $(TEST_LIB_CFLAGS))
 # No start files, C library or libgcc. The link map tells count.py where
@@ -35,8 +36,8 @@ BENCH_LIB_FLAGS := $(strip $(CPPFLAGS) $(TEST_LIB_CFLAGS))
 # whichever of its functions runs it.
 BENCH_LDFLAGS := -nostdlib -static -Wl,-Map,$(BENCH_BIN).map $(EXTRA_LDFLAGS)
 
-# string.c is memset and memcpy: see tests/nolibc/nolibc.mk.
-$(BENCH_DIR)/tests/nolibc/string.o: BENCH_FILE_CFLAGS = $(shell \
+# string.c is memset and memcpy: see tests/harness/nolibc/nolibc.mk.
+$(BENCH_DIR)/tests/harness/nolibc/string.o: BENCH_FILE_CFLAGS = $(shell \
 	$(CC) -fno-tree-loop-distribute-patterns -E -x c /dev/null \
 	>/dev/null 2>&1 && echo -fno-tree-loop-distribute-patterns)
 

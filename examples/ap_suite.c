@@ -3,7 +3,7 @@
  * The second CPU's copy of the harness and of the tests it runs at the
  * same time as the boot CPU, in the kernels with two CPUs (smp_phase.c
  * runs it). Their kernel.mk links this file with its own copies
- * of tests/harness.c and the tests below into one object whose symbols
+ * of tests/harness/harness.c and the tests below into one object whose symbols
  * are all local but ap_suite_run(): its counters, group names and static
  * buffers are the second CPU's, apart from the boot CPU's.
  *

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Formatted console output for every bare-metal kernel (console_printf.c):
- * plat_printf() of tests/platform.h and the fatal report, formatted by
- * tests/nolibc's vsnprintf. Each kernel provides console_write() for its
+ * plat_printf() of tests/harness/platform.h and the fatal report, formatted by
+ * tests/harness/nolibc's vsnprintf. Each kernel provides console_write() for its
  * own UART; the rest is the same everywhere.
  */
 #ifndef BAREMETAL_CONSOLE_H

@@ -3,7 +3,7 @@
  * The demo steps that read the same on every architecture: the contracts
  * of clear_user, copy_from_user and get_user/put_user do not depend on the
  * CPU, so neither does how the demo shows them. Only the platform layer
- * (tests/platform.h) is used, which both bare-metal kernels implement.
+ * (tests/harness/platform.h) is used, which both bare-metal kernels implement.
  */
 #include <string.h>
 #include <uaccess.h>

@@ -51,7 +51,7 @@ qemu-test: $(BAREMETAL_KERNELS) $(DEMO_KERNEL)
 	$(foreach c,$(QEMU_CONFIGS),$(Q)PASS_STATUS=$(QEMU_PASS_STATUS) \
 		sh examples/run.sh $(ARCH)/$(c) $(QEMU_TIMEOUT) \
 		$(O)/qemu-$(c).log -- $(call qemu_cmd,$(c)) || true$(qemu_newline))
-	$(Q)sh tests/tally.sh $(QEMU_LOGS) > $(O)/suite.log; r=$$?; \
+	$(Q)sh tests/tools/tally.sh $(QEMU_LOGS) > $(O)/suite.log; r=$$?; \
 		tail -n 1 $(O)/suite.log; exit $$r
 
 # The output directories are $(QEMU_CHECK_O)-ARCH.
@@ -62,7 +62,7 @@ qemu-check:
 	$(Q)rm -f $(QEMU_CHECK_LOGS)
 	$(foreach a,$(BAREMETAL_ARCHS),$(Q)$(MAKE) --no-print-directory \
 		ARCH=$(a) O=$(QEMU_CHECK_O)-$(a) qemu-test || true$(qemu_newline))
-	$(Q)sh tests/tally.sh $(QEMU_CHECK_LOGS)
+	$(Q)sh tests/tools/tally.sh $(QEMU_CHECK_LOGS)
 
 qemu-demo-build: $(LIB) $(DEMO_KERNEL)
 

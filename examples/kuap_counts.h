@@ -5,9 +5,9 @@
  * those headers and so by every caller of the library there. Each hook
  * counts its window here around its own switch; the kernel checks the
  * counts at every fault and after the suite (windows never nest and
- * always close), and tests/test_kuap.c reads them as KUAP_COUNT.
+ * always close), and tests/cases/test_kuap.c reads them as KUAP_COUNT.
  *
- * Built with -DKUAP_CHAIN_TEST_HOOKS (tests/test_kuap.c, which has hooks
+ * Built with -DKUAP_CHAIN_TEST_HOOKS (tests/cases/test_kuap.c, which has hooks
  * of its own that check the calls' arguments), the hooks call those too,
  * inside the window.
  */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The page allocators and plat_protect() of tests/platform.h for the
+ * The page allocators and plat_protect() of tests/harness/platform.h for the
  * kernels that keep a user region apart from their own memory (AArch64's,
  * RISC-V's and the e500's mmu.c), in page_alloc.c. User pages come from
  * the region in order, kernel pages from a pool in the kernel's .bss;

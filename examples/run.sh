@@ -9,7 +9,7 @@
 # which QEMU may exit 0), a hang or a kernel that stops early all fail. Prints
 # "ok - NAME (Ts)" or "not ok - NAME (why)" and the end of the log.
 # A failed run also gets a closing line in LOG counting the boot as one
-# more failed case, for tests/tally.sh.
+# more failed case, for tests/tools/tally.sh.
 
 name=$1 limit=$2 log=$3
 shift 3

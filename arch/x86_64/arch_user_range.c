@@ -22,7 +22,7 @@ extern struct uaccess_range_imm __stop_uaccess_range[];
 /*
  * One entry of no kind, so that the section, and the __start_/__stop_
  * symbols the linker makes for it, exist even in a kernel that never calls
- * a checked routine (tests/link/unchecked_main.c).
+ * a checked routine (tests/checks/link/unchecked_main.c).
  */
 #define RANGE_IMM_NONE (-1)
 __asm__(".pushsection uaccess_range, \"a\"\n\t"

@@ -26,11 +26,12 @@ A64_BM_OUT := $(O)/baremetal
 A64_BM_COMMON := $(addprefix $(A64_BM)/,start.S console.c mmu.c trap.c timer.c) \
 	$(addprefix examples/,console_printf.c page_alloc.c timer_checks.c \
 	usercopy_check.c) \
-	tests/nolibc/string.c tests/nolibc/vsnprintf.c
+	tests/harness/nolibc/string.c tests/harness/nolibc/vsnprintf.c
 # The suite (not the hosted platform) and this kernel's own cases.
 A64_BM_SRCS := $(A64_BM_COMMON) $(addprefix $(A64_BM)/,main.c pan.c smp.c) \
 	$(addprefix examples/,timer_report.c smp_phase.c) \
-	$(wildcard tests/*.c tests/module/*.c tests/arch/aarch64/*.c)
+	$(wildcard tests/cases/*.c tests/cases/module/*.c tests/harness/*.c \
+	tests/arch/aarch64/*.c)
 A64_BM_DEMO_SRCS := $(A64_BM_COMMON) $(A64_BM)/demo.c examples/demo_common.c
 a64_bm_objs = $(addprefix $(A64_BM_OUT)/k/,$(addsuffix .o,$(basename $(1))))
 
@@ -47,11 +48,11 @@ A64_BM_LIB_CPPFLAGS := $(patsubst -I./%,-I%,$(UACCESS_CPPFLAGS))
 # Freestanding, the compiler's own headers only; every caller of the
 # library sees the kernel's <uaccess.h> (the library's CPPFLAGS above,
 # then this directory, whose <uaccess/kuap.h> comes before the suite's
-# tests/uaccess/kuap.h). Integer registers only: the exception entry saves
-# no FP state. Atomics inline (no libgcc helpers): LDAXR/STLXR, which
+# tests/harness/uaccess/kuap.h). Integer registers only: the exception
+# entry saves no FP state. Atomics inline (no libgcc helpers): LDAXR/STLXR, which
 # every ARMv8.0 core has.
-A64_BM_CFLAGS = $(A64_BM_LIB_CPPFLAGS) -I$(A64_BM) -Itests \
-	-Itests/arch/aarch64 -Itests/nolibc/include -std=gnu11 -O2 -g -Wall \
+A64_BM_CFLAGS = $(A64_BM_LIB_CPPFLAGS) -I$(A64_BM) -Itests/cases -Itests/harness \
+	-Itests/arch/aarch64 -Itests/harness/nolibc/include -std=gnu11 -O2 -g -Wall \
 	-Wextra -Werror -ffreestanding -fno-stack-protector -nostdinc \
 	-isystem $(shell $(CC) -print-file-name=include) -mgeneral-regs-only \
 	-mno-outline-atomics -fno-pic $(EXTRA_CFLAGS)
@@ -59,13 +60,13 @@ A64_BM_CFLAGS = $(A64_BM_LIB_CPPFLAGS) -I$(A64_BM) -Itests \
 # test_kuap.c, which defines UACCESS_KUAP itself and has hooks of its own
 # for ours to call (uaccess/kuap.h).
 A64_BM_KUAP = -DUACCESS_KUAP
-$(A64_BM_OUT)/k/tests/test_kuap.o: A64_BM_KUAP = -DKUAP_CHAIN_TEST_HOOKS
+$(A64_BM_OUT)/k/tests/cases/test_kuap.o: A64_BM_KUAP = -DKUAP_CHAIN_TEST_HOOKS
 # mmu_init() runs with the MMU off, where data is Device memory: no
 # misaligned access the compiler might merge stores into.
 $(A64_BM_OUT)/k/$(A64_BM)/mmu.o: A64_BM_FILE_CFLAGS = -mstrict-align
 # string.c is memset and memcpy: GCC must not turn their loops into calls
-# to themselves (as in tests/nolibc/nolibc.mk).
-$(A64_BM_OUT)/k/tests/nolibc/string.o: A64_BM_FILE_CFLAGS = $(shell \
+# to themselves (as in tests/harness/nolibc/nolibc.mk).
+$(A64_BM_OUT)/k/tests/harness/nolibc/string.o: A64_BM_FILE_CFLAGS = $(shell \
 	$(CC) -fno-tree-loop-distribute-patterns -E -x c /dev/null \
 	>/dev/null 2>&1 && echo -fno-tree-loop-distribute-patterns)
 A64_BM_LDFLAGS = -nostdlib -static -Wl,--build-id=none \
@@ -86,8 +87,8 @@ $(A64_BM_OUT)/k/%.o: %.S
 # boot CPU (examples/ap_suite.c, as the x86-64 kernel's): the same objects
 # linked into one, every symbol made local but its entry, its output sent
 # to ap_plat_printf (smp.c).
-A64_BM_AP_SRCS := tests/harness.c tests/test_macros.c tests/test_generic.c \
-	tests/test_bulk.c tests/test_nofault.c examples/ap_suite.c
+A64_BM_AP_SRCS := tests/harness/harness.c $(addprefix tests/cases/,test_macros.c \
+	test_generic.c test_bulk.c test_nofault.c) examples/ap_suite.c
 A64_BM_AP_SUITE := $(A64_BM_OUT)/ap_suite_copy.o
 A64_OBJCOPY ?= $(CROSS_COMPILE)objcopy
 $(A64_BM_AP_SUITE): $(call a64_bm_objs,$(A64_BM_AP_SRCS))
@@ -101,7 +102,7 @@ DEMO_KERNEL := $(A64_BM_OUT)/demo.elf
 $(A64_BM_KERNEL): $(call a64_bm_objs,$(A64_BM_SRCS)) $(A64_BM_AP_SUITE)
 $(DEMO_KERNEL): $(call a64_bm_objs,$(A64_BM_DEMO_SRCS))
 $(A64_BM_KERNEL) $(DEMO_KERNEL): $(A64_BM_LIB_OBJS) $(A64_BM)/kernel.ld \
-		include/uaccess/sections.ld tests/module/sections.ld
+		include/uaccess/sections.ld tests/cases/module/sections.ld
 	$(quiet) LD $@
 	$(Q)$(CC) $(A64_BM_LDFLAGS) -o $@ $(filter %.o,$^)
 

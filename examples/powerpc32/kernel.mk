@@ -19,11 +19,12 @@ PPC_BM := examples/powerpc32
 PPC_BM_OUT := $(O)/baremetal
 PPC_BM_LINES := 32 64
 
-# The suite (not the hosted platform), the libc subset of tests/nolibc, and
-# this kernel with the files of examples/ it is built on.
+# The suite (not the hosted platform), the libc subset of
+# tests/harness/nolibc, and this kernel with the files of examples/ it is built on.
 PPC_BM_SHARED := $(addprefix examples/,console_printf.c page_alloc.c usercopy_check.c)
-PPC_BM_SRCS := $(wildcard tests/*.c tests/module/*.c tests/arch/powerpc32/*.c) \
-	tests/nolibc/string.c tests/nolibc/vsnprintf.c \
+PPC_BM_SRCS := $(wildcard tests/cases/*.c tests/cases/module/*.c \
+	tests/harness/*.c tests/arch/powerpc32/*.c) \
+	tests/harness/nolibc/string.c tests/harness/nolibc/vsnprintf.c \
 	$(filter-out $(PPC_BM)/demo.c,$(wildcard $(PPC_BM)/*.c)) $(PPC_BM)/start.S \
 	$(PPC_BM_SHARED)
 
@@ -31,18 +32,18 @@ PPC_BM_SRCS := $(wildcard tests/*.c tests/module/*.c tests/arch/powerpc32/*.c) \
 # before tests/arch/powerpc32 so that <uaccess/kuap.h> is the kernel's.
 # No DCBZ_LINE from the command line: each kernel sets its own.
 PPC_BM_CC_INCLUDE := $(shell $(CC) -print-file-name=include)
-PPC_BM_CFLAGS = $(CPPFLAGS) -I$(PPC_BM) -Itests -Itests/arch/powerpc32 \
-	-Itests/nolibc/include -std=gnu11 -O2 -g -Wall -Wextra -Werror \
+PPC_BM_CFLAGS = $(CPPFLAGS) -I$(PPC_BM) -Itests/cases -Itests/harness \
+	-Itests/arch/powerpc32 -Itests/harness/nolibc/include -std=gnu11 -O2 -g -Wall -Wextra -Werror \
 	-ffreestanding -fno-stack-protector -nostdinc -isystem $(PPC_BM_CC_INCLUDE) \
 	-mcpu=powerpc -mbig-endian -msoft-float -fno-pic
 # Every caller of the library is a KUAP kernel's code, except test_kuap.c,
 # which defines UACCESS_KUAP itself and has hooks of its own for ours to
 # call (uaccess/kuap.h).
 PPC_BM_KUAP = -DUACCESS_KUAP
-$(PPC_BM_OUT)/k%/tests/test_kuap.o: PPC_BM_KUAP = -DKUAP_CHAIN_TEST_HOOKS
+$(PPC_BM_OUT)/k%/tests/cases/test_kuap.o: PPC_BM_KUAP = -DKUAP_CHAIN_TEST_HOOKS
 # string.c is memset and memcpy: GCC must not turn their loops into calls
-# to themselves (as in tests/nolibc/nolibc.mk).
-$(PPC_BM_OUT)/k%/tests/nolibc/string.o: PPC_BM_KUAP += $(shell \
+# to themselves (as in tests/harness/nolibc/nolibc.mk).
+$(PPC_BM_OUT)/k%/tests/harness/nolibc/string.o: PPC_BM_KUAP += $(shell \
 	$(CC) -fno-tree-loop-distribute-patterns -E -x c /dev/null \
 	>/dev/null 2>&1 && echo -fno-tree-loop-distribute-patterns)
 PPC_BM_LDFLAGS = -nostdlib -static -Wl,--build-id=none -Wl,-L,include \
@@ -78,7 +79,7 @@ $(PPC_BM_OUT)/k$(1)/%.o: %.S
 	$$(Q)mkdir -p $$(@D) && $$(CC) $$(PPC_BM_CFLAGS) -MMD -MP -c $$< -o $$@
 
 $(PPC_BM_OUT)/kernel-l$(1).elf: $$(PPC_BM_OBJS_$(1)) $$(PPC_BM_LIB_OBJS_$(1)) \
-		$(PPC_BM)/kernel.ld include/uaccess/sections.ld tests/module/sections.ld
+		$(PPC_BM)/kernel.ld include/uaccess/sections.ld tests/cases/module/sections.ld
 	$$(quiet) LD $$@
 	$$(Q)$$(CC) $$(PPC_BM_LDFLAGS) -o $$@ $$(PPC_BM_OBJS_$(1)) \
 		$$(PPC_BM_LIB_OBJS_$(1))
@@ -109,7 +110,7 @@ QEMU_DEPS := powerpc-linux-gnu-gcc=gcc-powerpc-linux-gnu,libc6-dev-powerpc-cross
 PPC_BM_DEMO_OBJS := $(addprefix $(PPC_BM_OUT)/k32/,$(addsuffix .o,$(basename \
 	$(PPC_BM)/demo.c examples/demo_common.c $(PPC_BM)/console.c \
 	$(PPC_BM)/mmu.c $(PPC_BM)/trap.c $(PPC_BM)/start.S $(PPC_BM_SHARED) \
-	tests/arch/powerpc32/probe.c tests/nolibc/string.c tests/nolibc/vsnprintf.c)))
+	tests/arch/powerpc32/probe.c tests/harness/nolibc/string.c tests/harness/nolibc/vsnprintf.c)))
 DEMO_KERNEL := $(PPC_BM_OUT)/demo.elf
 $(DEMO_KERNEL): $(PPC_BM_DEMO_OBJS) $(PPC_BM_LIB_OBJS_32) \
 		$(PPC_BM)/kernel.ld include/uaccess/sections.ld

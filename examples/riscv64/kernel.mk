@@ -26,10 +26,11 @@ RV_BM_OUT := $(O)/baremetal
 # built on.
 RV_BM_COMMON := $(addprefix $(RV_BM)/,start.S console.c mmu.c trap.c) \
 	$(addprefix examples/,console_printf.c page_alloc.c usercopy_check.c) \
-	tests/nolibc/string.c tests/nolibc/vsnprintf.c
+	tests/harness/nolibc/string.c tests/harness/nolibc/vsnprintf.c
 # The suite (not the hosted platform) and this kernel's main.
 RV_BM_SRCS := $(RV_BM_COMMON) $(RV_BM)/main.c $(RV_BM)/sum.c \
-	$(wildcard tests/*.c tests/module/*.c tests/arch/riscv64/*.c)
+	$(wildcard tests/cases/*.c tests/cases/module/*.c tests/harness/*.c \
+	tests/arch/riscv64/*.c)
 RV_BM_DEMO_SRCS := $(RV_BM_COMMON) $(RV_BM)/demo.c examples/demo_common.c \
 	tests/arch/riscv64/probe.c
 rv_bm_objs = $(addprefix $(RV_BM_OUT)/k/,$(addsuffix .o,$(basename $(1))))
@@ -40,15 +41,15 @@ rv_bm_objs = $(addprefix $(RV_BM_OUT)/k/,$(addsuffix .o,$(basename $(1))))
 # assembler needs them for csr instructions and fence.i).
 RV_BM_MARCH := rv64imac$(shell $(CC) -march=rv64imac_zicsr_zifencei -mabi=lp64 \
 	-E -x c /dev/null >/dev/null 2>&1 && echo _zicsr_zifencei)
-RV_BM_CFLAGS = $(RV_BM_LIB_CPPFLAGS) -I$(RV_BM) -Itests -Itests/arch/riscv64 \
-	-Itests/nolibc/include -std=gnu11 -O2 -g -Wall -Wextra -Werror \
+RV_BM_CFLAGS = $(RV_BM_LIB_CPPFLAGS) -I$(RV_BM) -Itests/cases -Itests/harness \
+	-Itests/arch/riscv64 -Itests/harness/nolibc/include -std=gnu11 -O2 -g -Wall -Wextra -Werror \
 	-ffreestanding -fno-stack-protector -nostdinc \
 	-isystem $(shell $(CC) -print-file-name=include) \
 	-march=$(RV_BM_MARCH) -mabi=lp64 -mcmodel=medany -fno-pic \
 	$(EXTRA_CFLAGS)
 # string.c is memset and memcpy: GCC must not turn their loops into calls
-# to themselves (as in tests/nolibc/nolibc.mk).
-$(RV_BM_OUT)/k/tests/nolibc/string.o: RV_BM_FILE_CFLAGS = $(shell \
+# to themselves (as in tests/harness/nolibc/nolibc.mk).
+$(RV_BM_OUT)/k/tests/harness/nolibc/string.o: RV_BM_FILE_CFLAGS = $(shell \
 	$(CC) -fno-tree-loop-distribute-patterns -E -x c /dev/null \
 	>/dev/null 2>&1 && echo -fno-tree-loop-distribute-patterns)
 RV_BM_LDFLAGS = -nostdlib -static -Wl,--build-id=none \
@@ -79,7 +80,7 @@ DEMO_KERNEL := $(RV_BM_OUT)/demo.elf
 $(RV_BM_KERNEL): $(call rv_bm_objs,$(RV_BM_SRCS))
 $(DEMO_KERNEL): $(call rv_bm_objs,$(RV_BM_DEMO_SRCS))
 $(RV_BM_KERNEL) $(DEMO_KERNEL): $(RV_BM_LIB_OBJS) $(RV_BM)/kernel.ld \
-		include/uaccess/sections.ld tests/module/sections.ld
+		include/uaccess/sections.ld tests/cases/module/sections.ld
 	$(quiet) LD $@
 	$(Q)$(CC) $(RV_BM_LDFLAGS) -o $@ $(filter %.o,$^)
 

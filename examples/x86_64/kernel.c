@@ -2,7 +2,7 @@
 /*
  * The x86-64 kernels (the test kernel and the demo): boot under QEMU
  * -M microvm (PVH, boot.S), set up paging (mmu.c) and exceptions (trap.c),
- * turn SMAP on when CPUID has it, and give tests/platform.h its console
+ * turn SMAP on when CPUID has it, and give tests/harness/platform.h its console
  * and user-access windows. Output goes to COM1 (console_write(), under
  * examples/console_printf.c); the run ends through the isa-debug-exit
  * device, with EXIT_PASS only when kernel_run() passed.

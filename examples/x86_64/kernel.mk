@@ -12,33 +12,35 @@ BM_DEMO := $(BM_DIR)/uaccess-demo.elf
 
 # The machine setup both kernels share, with the files of examples/ it is
 # built on, then what each runs: the test kernel the suite of tests/ as
-# the hosted harness has it (less tests/hosted/), the demo its report (the
+# the hosted harness has it (less tests/harness/hosted/), the demo its report (the
 # steps both architectures show alike in examples/demo_common.c); both
-# with the libc-free string functions and vsnprintf of tests/nolibc/.
+# with the libc-free string functions and vsnprintf of tests/harness/nolibc/.
 BM_SRC := examples/x86_64
 BM_COMMON := $(addprefix $(BM_SRC)/,boot.S entry.S kprobe.S trap.c mmu.c kernel.c \
 	timer.c) \
 	$(addprefix examples/,console_printf.c timer_checks.c usercopy_check.c) \
-	tests/nolibc/string.c tests/nolibc/vsnprintf.c
+	tests/harness/nolibc/string.c tests/harness/nolibc/vsnprintf.c
 BM_TEST_SRCS := $(BM_COMMON) $(BM_SRC)/run_tests.c $(BM_SRC)/smap.c \
 	$(BM_SRC)/smp.c $(BM_SRC)/ap.S \
 	$(addprefix examples/,timer_report.c smp_phase.c) \
-	$(wildcard tests/*.c tests/module/*.c tests/arch/x86_64/*.c tests/arch/x86_64/*.S)
+	$(wildcard tests/cases/*.c tests/cases/module/*.c tests/harness/*.c \
+	tests/arch/x86_64/*.c tests/arch/x86_64/*.S)
 BM_DEMO_SRCS := $(BM_COMMON) $(BM_SRC)/demo.c examples/demo_common.c
 bm_objs = $(addprefix $(BM_DIR)/,$(addsuffix .o,$(basename $(1))))
 
-# Freestanding: our headers (tests/nolibc/include), then only the
+# Freestanding: our headers (tests/harness/nolibc/include), then only the
 # compiler's own. Linked at 1 MiB, so plain absolute code (-fno-pie); no red
 # zone, since exceptions push onto the interrupted stack.
 BM_CFLAGS = $(TEST_CFLAGS) -ffreestanding -fno-stack-protector -fno-pie \
 	-mno-red-zone -fno-asynchronous-unwind-tables -nostdinc \
-	-isystem $(shell $(CC) -print-file-name=include) -Itests/nolibc/include
+	-isystem $(shell $(CC) -print-file-name=include) \
+	-Itests/harness/nolibc/include
 # The kernel's own files also run inside the exception handler: integer
 # registers only, so that the interrupted code's SSE registers survive.
 $(BM_DIR)/examples/%.o: BM_FILE_CFLAGS = -mgeneral-regs-only
 # string.c is memset and memcpy: GCC must not turn their loops into calls
-# to themselves (see tests/nolibc/nolibc.mk).
-$(BM_DIR)/tests/nolibc/string.o: BM_FILE_CFLAGS = $(shell \
+# to themselves (see tests/harness/nolibc/nolibc.mk).
+$(BM_DIR)/tests/harness/nolibc/string.o: BM_FILE_CFLAGS = $(shell \
 	$(CC) -fno-tree-loop-distribute-patterns -E -x c /dev/null \
 	>/dev/null 2>&1 && echo -fno-tree-loop-distribute-patterns)
 
@@ -59,8 +61,8 @@ BM_LDFLAGS = -nostdlib -static -Wl,--build-id=none \
 # boot CPU (examples/ap_suite.c, shared with the AArch64 kernel): the same
 # objects linked into one, every symbol made local but its entry, its
 # output sent to ap_plat_printf (smp.c).
-BM_AP_SRCS := tests/harness.c tests/test_macros.c tests/test_generic.c \
-	tests/test_bulk.c tests/test_nofault.c examples/ap_suite.c
+BM_AP_SRCS := tests/harness/harness.c $(addprefix tests/cases/,test_macros.c \
+	test_generic.c test_bulk.c test_nofault.c) examples/ap_suite.c
 BM_AP_SUITE := $(BM_DIR)/ap_suite_copy.o
 OBJCOPY ?= objcopy
 $(BM_AP_SUITE): $(call bm_objs,$(BM_AP_SRCS))
@@ -81,7 +83,7 @@ BM_LIB_OBJS := $(UACCESS_OBJS)
 $(BM_KERNEL): $(call bm_objs,$(BM_TEST_SRCS)) $(BM_AP_SUITE)
 $(BM_DEMO): $(call bm_objs,$(BM_DEMO_SRCS))
 $(BM_KERNEL) $(BM_DEMO): $(BM_LIB_OBJS) $(BM_SRC)/kernel.ld include/uaccess/sections.ld \
-		tests/module/sections.ld
+		tests/cases/module/sections.ld
 	$(quiet) LD $@
 	$(Q)$(CC) $(BM_LDFLAGS) -o $@ $(filter %.o,$^)
 

@@ -2,7 +2,7 @@
 /*
  * Paging for the test kernel: 4-level tables mapping RAM 1:1 in 4 KiB
  * pages, so that every page can be protected on its own, and the page
- * allocators and protection calls of tests/platform.h on top.
+ * allocators and protection calls of tests/harness/platform.h on top.
  *
  *   0             not present: a NULL access faults
  *   below text    supervisor, writable (the loader's start_info, cmdline)

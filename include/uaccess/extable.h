@@ -25,7 +25,7 @@
  * written as tokens, never inside a string, so that a file may #define
  * them to other names before it includes <uaccess.h>: the suite builds its
  * stand-ins for loadable modules into the test program that way
- * (tests/module/), each with tables of its own.
+ * (tests/cases/module/), each with tables of its own.
  */
 #ifndef UACCESS_EXTABLE_H
 #define UACCESS_EXTABLE_H

@@ -8,7 +8,7 @@
  * names its callees through _UACCESS_S(name), which expands the mapping.
  *
  * Without a prefix every symbol is already uaccess_* or _uaccess_*
- * (tests/build-checks.sh checks that, and with a prefix that every symbol
+ * (tests/checks/build-checks.sh checks that, and with a prefix that every symbol
  * carries it). The public API's short names (copy_to_user, get_user, ...)
  * are macros over uaccess_* names; -DUACCESS_NO_SHORT_NAMES leaves them
  * out for a kernel that has its own (see the end of <uaccess.h>).

@@ -26,12 +26,12 @@
  * window may have cached.
  *
  * The hooks also count, per CPU (TPIDR_EL1 points at this CPU's struct
- * kuap_counts), and call tests/test_kuap.c's hooks when it is built with
+ * kuap_counts), and call tests/cases/test_kuap.c's hooks when it is built with
  * them (examples/kuap_counts.h): the kernel checks after the suite, and
  * the exception handlers at every fault, that windows never nest and
  * always close. An exception entry (start.S) closes the window and its
  * return restores the interrupted TTBR0; the timer handler saves and
- * restores the counts. tests/test_kuap.c reads this CPU's counts.
+ * restores the counts. tests/cases/test_kuap.c reads this CPU's counts.
  */
 #ifndef BAREMETAL_A64_UACCESS_KUAP_H
 #define BAREMETAL_A64_UACCESS_KUAP_H
@@ -53,7 +53,7 @@ static inline struct kuap_counts *kuap_this_cpu(void)
 	return s;
 }
 
-/* The counts tests/test_kuap.c reads: this CPU's. */
+/* The counts tests/cases/test_kuap.c reads: this CPU's. */
 #define KUAP_COUNT (*kuap_this_cpu())
 
 static inline void kuap_load_open(void)

@@ -11,7 +11,7 @@
  * reports it. allow() sets PID, prevent() clears it; both are followed by
  * isync, which makes the new PID apply to the very next access.
  *
- * The hooks also count, and call tests/test_kuap.c's hooks when it is
+ * The hooks also count, and call tests/cases/test_kuap.c's hooks when it is
  * built with them (examples/kuap_counts.h): mmu.c checks at every fault,
  * and the kernel after the suite, that windows never nest and always
  * close.
@@ -24,7 +24,7 @@
 #include "../../kuap_counts.h"
 
 extern struct kuap_counts kuap_count;
-/* The counts tests/test_kuap.c reads. */
+/* The counts tests/cases/test_kuap.c reads. */
 #define KUAP_COUNT kuap_count
 
 static inline void uaccess_kuap_allow(const void __user *addr, unsigned long n,

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# AArch64 build checks, sourced by tests/build-checks.sh:
+# AArch64 build checks, sourced by tests/checks/build-checks.sh:
 #  - the default archive is an EL1 kernel's (PAN handling), the suite's
 #    library an EL0 process's (none);
 #  - no floating-point or SIMD instruction in the library (it must not
@@ -27,7 +27,7 @@ operands() {
 # PC-relative) links into a position-independent image, which needs no
 # text relocation.
 $CC $CPPFLAGS -std=gnu11 -O2 -Wall -Werror -ffreestanding -fno-builtin -nostdlib \
-	-fno-stack-protector $KERNEL_CFLAGS -fpie -c tests/link/strict_main.c \
+	-fno-stack-protector $KERNEL_CFLAGS -fpie -c tests/checks/link/strict_main.c \
 	-o "$dir/pie_main.o" &&
 $CC ${EXTRA_LDFLAGS:-} -nostdlib -static-pie -Wl,-e,strict_main \
 	-o "$dir/pie.elf" "$dir/pie_main.o" "$LIB" 2>"$dir/pie.log" &&
@@ -66,7 +66,7 @@ bad=$(echo "$priv" | grep -v '^ok$')
 [ -n "$priv" ] && [ -z "$bad" ]
 result $? "user accesses unprivileged, kernel ones not ($(echo "$priv" | grep -c '^ok$') right; $(echo $bad))"
 
-. tests/extable-coverage.sh
+. tests/checks/extable-coverage.sh
 
 # The library's C files reach memory through the inline accessors of
 # <uaccess/arch.h>: every instruction with a table entry in them must be

@@ -12,8 +12,8 @@ check-a64_ARGS := ARCH=aarch64
 # The sweep without dc zva is gcc's alone.
 check-a64-clang_ARGS := ARCH=aarch64 CC="clang --target=aarch64-linux-gnu" \
 	EXTRA_LDFLAGS=-fuse-ld=lld PREFIX=vendor_ TEST_CONFIGS=max/native
-# sparse over the library and the suite's files (tests/sparse.mk), and
-# make lint (tests/lint.mk) with the cross compiler and clang's target.
+# sparse over the library and the suite's files (tests/tools/sparse.mk), and
+# make lint (tests/tools/lint.mk) with the cross compiler and clang's target.
 CHECK_RUNS += sparse-a64 lint-a64
 check-sparse-a64_ARGS := ARCH=aarch64
 check-sparse-a64_TARGET := sparse

@@ -2,7 +2,7 @@
 """Break the AArch64 library on purpose, one mutation at a time, and check
 that the suite (under qemu-aarch64) or the build checks catch each one.
 Every mutant is a plausible fixup, count, privilege, untag or mask bug;
-each is applied to a comment-stripped copy of the tree (tests/mutate.py).
+each is applied to a comment-stripped copy of the tree (tests/tools/mutate.py).
 
 Usage (from the repository root): python3 tests/arch/aarch64/mutants.py [WORD...]
 Arguments pick mutants by a word of their name. Each mutant names the runs
@@ -10,7 +10,7 @@ that should catch it: 'CPU/FEATURES', the hosted suite under qemu-aarch64
 -cpu CPU (max: 512-byte dc zva blocks, a53: 64), qemu:CONFIG, a boot of
 the EL1 kernel in that configuration (make qemu-test ARCH=aarch64
 QEMU_CONFIGS=CONFIG), where PAN and EL1-only pages are real, or 'checks',
-the build checks (tests/build-checks.sh and
+the build checks (tests/checks/build-checks.sh and
 tests/arch/aarch64/build-checks.sh), which read the disassembly: at EL0 an
 unprivileged access behaves as a plain one, so only they see the
 privilege of each access. The runs stop at the first that fails."""
@@ -19,8 +19,8 @@ import sys
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../..')
 os.chdir(ROOT)
-sys.path.insert(0, os.path.join(ROOT, 'tests'))
-import mutate  # noqa: E402  (tests/mutate.py, the driver)
+sys.path.insert(0, os.path.join(ROOT, 'tests', 'tools'))
+import mutate  # noqa: E402  (tests/tools/mutate.py, the driver)
 C = 'arch/aarch64/clear_user.S'
 P = 'arch/aarch64/copy_user.S'
 A = 'arch/aarch64/include/uaccess/arch.h'

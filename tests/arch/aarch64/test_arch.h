@@ -7,7 +7,7 @@
 #include <uaccess.h>
 
 /*
- * Feature sets by name (tests/features.c): "native"
+ * Feature sets by name (tests/harness/features.c): "native"
  * (uaccess_cpu_features()), "none", or names of UACCESS_FEATURE_NAMES
  * joined by '+'. Returns 0, or -1 for an unknown name.
  */
@@ -44,7 +44,7 @@ bool test_arch_probe_read(const void *p);
 #define TEST_ARCH_USER_ENDS UACCESS_USER_END_VA48, UACCESS_USER_END_VA39
 
 /*
- * A registered module's code (tests/module_nopatch.c): AArch64 patches nothing,
+ * A registered module's code (tests/cases/module_nopatch.c): AArch64 patches nothing,
  * so a module has no patch sites or range immediates, and the altinstr
  * and range bounds a loader might fill in are ignored.
  */

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# PowerPC32 build checks, sourced by tests/build-checks.sh:
+# PowerPC32 build checks, sourced by tests/checks/build-checks.sh:
 #  - no floating-point, AltiVec or SPE instructions in the library (it must
 #    not touch FP state, which a kernel does not save around a user copy);
 #  - every load, store, dcbz and dcbt of the routines (but the stack
@@ -15,7 +15,7 @@ mnemonics() {
 	grep -Eq '^(l|st)f[sd]|^f[a-z]|^m[ft]fs|^ev|^v[a-z]|^[ls]tv[xe]|^m[ft]vscr'
 result $? "no floating-point, AltiVec or SPE instructions in the library"
 
-. tests/extable-coverage.sh
+. tests/checks/extable-coverage.sh
 bin=$O/tests/uaccess-test
 if [ -f "$bin" ]; then
 	# The addresses of the memory accesses of the library's routines.

@@ -23,11 +23,11 @@ check-ppc32-clang_ARGS := ARCH=powerpc32 CC="clang --target=powerpc-linux-gnu" \
 check-qemu-ppc32_ARGS := ARCH=powerpc32
 check-qemu-ppc32_TARGET := qemu-test
 check-qemu-ppc32_LOGS := suite.log
-# sparse over the library and the kernel's files (tests/sparse.mk).
+# sparse over the library and the kernel's files (tests/tools/sparse.mk).
 check-sparse-ppc32_ARGS := ARCH=powerpc32
 check-sparse-ppc32_TARGET := sparse
 check-sparse-ppc32_LOGS := sparse.log
-# make lint (tests/lint.mk) with the cross compiler and clang's target.
+# make lint (tests/tools/lint.mk) with the cross compiler and clang's target.
 check-lint-ppc32_ARGS := ARCH=powerpc32
 check-lint-ppc32_TARGET := lint
 check-lint-ppc32_LOGS := lint.log

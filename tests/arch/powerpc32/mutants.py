@@ -2,7 +2,7 @@
 """Break the PowerPC32 library on purpose, one mutation at a time, and check
 that the suite (under qemu-ppc) catches each one. Every mutant is a plausible
 fixup, size-path, line-size or KUAP bug; each is
-applied to a comment-stripped copy of the tree (tests/mutate.py).
+applied to a comment-stripped copy of the tree (tests/tools/mutate.py).
 
 Usage (from the repository root): python3 tests/arch/powerpc32/mutants.py [WORD...]
 Arguments pick mutants by a word of their name. Each mutant names the line
@@ -16,8 +16,8 @@ import sys
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../..')
 os.chdir(ROOT)
-sys.path.insert(0, os.path.join(ROOT, 'tests'))
-import mutate  # noqa: E402  (tests/mutate.py, the driver)
+sys.path.insert(0, os.path.join(ROOT, 'tests', 'tools'))
+import mutate  # noqa: E402  (tests/tools/mutate.py, the driver)
 C = 'arch/powerpc32/clear_user.S'
 P = 'arch/powerpc32/copy_user.S'
 A = 'arch/powerpc32/include/uaccess/arch.h'
@@ -208,7 +208,7 @@ M = [
  ("masked_user_access_begin checks the object's first byte only", G, 32, ['750/native'],
   "				  n && n <= end - start ? end - n + 1 : start);",
   "				  n ? end : end);"),
- # Hostile arguments (tests/test_hostile.c).
+ # Hostile arguments (tests/cases/test_hostile.c).
  ("strncpy_from_user takes a negative count for a huge one", 'lib/strncpy_from_user.c', 32,
   ['750/native'], "	if (count <= 0)\n		return 0;\n	if (a < uaccess_user_start",
   "	if (count == 0)\n		return 0;\n	if (a < uaccess_user_start"),

@@ -47,7 +47,7 @@ bool test_arch_probe_read(const void *p);
 #define TEST_ARCH_USER_ENDS UACCESS_USER_END_3G, UACCESS_USER_END_2G
 
 /*
- * A registered module's code (tests/module_nopatch.c): PowerPC32 patches nothing,
+ * A registered module's code (tests/cases/module_nopatch.c): PowerPC32 patches nothing,
  * so a module has no patch sites or range immediates, and the altinstr
  * and range bounds a loader might fill in are ignored.
  */

@@ -10,7 +10,7 @@ UACCESS_DCBZ_LINE := $(DCBZ_LINE)
 # check that compares its objects with uaccess.mk's.
 LIB_SETTINGS := $(if $(DCBZ_LINE),UACCESS_DCBZ_LINE=$(DCBZ_LINE))
 
-# Flags of the kernel-model link check (tests/build-checks.sh).
+# Flags of the kernel-model link check (tests/checks/build-checks.sh).
 KERNEL_CFLAGS := -mcpu=powerpc -mbig-endian -msoft-float -fno-pic
 # The suite is a static Linux program run under qemu-ppc (glibc's static
 # binaries need a CPU with the classic FPU: not e500v1/v2).
@@ -20,7 +20,7 @@ TEST_ARCH_LDFLAGS := -static
 # CPUs' dcbz lines under qemu: 750, e300c3 and e500v2 32 bytes, e500mc 64.
 # "dcbz" forces the feature: where the line differs, the library must
 # refuse it. e500v2 has no classic FPU, so it runs the libc-free build of
-# the suite (tests/nolibc), NOLIBC_CONFIGS.
+# the suite (tests/harness/nolibc), NOLIBC_CONFIGS.
 ifeq ($(DCBZ_LINE),64)
 TEST_CONFIGS := e500mc/native e500mc/none 750/dcbz
 NOLIBC_CONFIGS := e500v2/dcbz
@@ -37,7 +37,7 @@ test_cmd = $(QEMU_PPC) -cpu $$(echo $(1) | cut -d/ -f1) $(TEST_BIN) \
 # The libc-free build: soft float, since e500 cores have no classic FPU
 # and nothing in the suite needs one.
 NOLIBC_ARCH_CFLAGS := -msoft-float
-# make sparse (tests/sparse.mk): sparse's target, and the bare-metal
+# make sparse (tests/tools/sparse.mk): sparse's target, and the bare-metal
 # kernel's -D flags (examples/powerpc32/kernel.mk): every file a KUAP
 # kernel's (-DUACCESS_KUAP), but test_kuap.c, which defines UACCESS_KUAP
 # itself and has the kernel's hooks call its own. The dcbz line is
@@ -45,10 +45,10 @@ NOLIBC_ARCH_CFLAGS := -msoft-float
 SPARSE_FLAGS := --arch=ppc -m32 -mbig-endian
 SPARSE_KERNEL_FLAGS = $(if $(filter %/test_kuap.c,$(1)),-DKUAP_CHAIN_TEST_HOOKS,-DUACCESS_KUAP)
 SPARSE_DEPS := powerpc-linux-gnu-gcc=gcc-powerpc-linux-gnu
-# make lint (tests/lint.mk): gcc -fanalyzer through the cross compiler,
+# make lint (tests/tools/lint.mk): gcc -fanalyzer through the cross compiler,
 # clang-tidy with clang's PowerPC target.
 LINT_CLANG_FLAGS := --target=powerpc-linux-gnu
 LINT_CPPCHECK_FLAGS := --platform=unix32 -D__powerpc__ -D__BIG_ENDIAN__
 LINT_DEPS := powerpc-linux-gnu-gcc=gcc-powerpc-linux-gnu
-# The fuzzer's cases per run under qemu-ppc (emulated: few; tests/fuzz.mk).
+# The fuzzer's cases per run under qemu-ppc (emulated: few; tests/tools/fuzz.mk).
 FUZZ_CASES ?= 8000

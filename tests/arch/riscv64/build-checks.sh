@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# RISC-V 64 build checks, sourced by tests/build-checks.sh:
+# RISC-V 64 build checks, sourced by tests/checks/build-checks.sh:
 #  - no floating-point or vector instructions in the library (it must not
 #    touch FP or vector state, which a kernel does not save around a user
 #    copy; the lp64d build of the suite allows the compiler F and D, so
@@ -34,7 +34,7 @@ sum_windows "$LIB" && sv39_end "$O/lib/user_range.o" && [ "$abi" = "soft-float A
 	! sum_windows "$TEST_LIB" && ! sv39_end "$O/hosted/lib/user_range.o"
 result $? "the default archive is an S-mode kernel's: SUM windows, $abi, Sv39's user end (the suite's library has none of them)"
 
-. tests/extable-coverage.sh
+. tests/checks/extable-coverage.sh
 bin=$O/tests/uaccess-test
 if [ -f "$bin" ]; then
 	# The addresses of the memory accesses of the library's routines.

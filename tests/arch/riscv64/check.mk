@@ -12,16 +12,16 @@ check-rv64_ARGS := ARCH=riscv64
 # does not implement).
 check-rv64-clang_ARGS := ARCH=riscv64 CC="clang --target=riscv64-linux-gnu" \
 	NOLIBC_CONFIGS= PREFIX=vendor_
-# sparse over the library and the kernel's files (tests/sparse.mk).
+# sparse over the library and the kernel's files (tests/tools/sparse.mk).
 check-sparse-rv64_ARGS := ARCH=riscv64
 check-sparse-rv64_TARGET := sparse
 check-sparse-rv64_LOGS := sparse.log
-# The suite once more, under the misaligned-access plugin (tests/misaligned.mk).
+# The suite once more, under the misaligned-access plugin (tests/tools/misaligned.mk).
 CHECK_RUNS += misaligned-rv64
 check-misaligned-rv64_ARGS := ARCH=riscv64
 check-misaligned-rv64_TARGET := misaligned
 check-misaligned-rv64_LOGS := misaligned.log
-# make lint (tests/lint.mk) with the cross compiler and clang's target.
+# make lint (tests/tools/lint.mk) with the cross compiler and clang's target.
 check-lint-rv64_ARGS := ARCH=riscv64
 check-lint-rv64_TARGET := lint
 check-lint-rv64_LOGS := lint.log

@@ -2,7 +2,7 @@
 """Break the RISC-V 64 library on purpose, one mutation at a time, and check
 that the suite (under qemu-riscv64) catches each one. Every mutant is a
 plausible fixup, count, mask or window bug; each is
-applied to a comment-stripped copy of the tree (tests/mutate.py).
+applied to a comment-stripped copy of the tree (tests/tools/mutate.py).
 
 Usage (from the repository root): python3 tests/arch/riscv64/mutants.py [WORD...]
 Arguments pick mutants by a word of their name. Each mutant names the runs
@@ -16,8 +16,8 @@ import sys
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../..')
 os.chdir(ROOT)
-sys.path.insert(0, os.path.join(ROOT, 'tests'))
-import mutate  # noqa: E402  (tests/mutate.py, the driver)
+sys.path.insert(0, os.path.join(ROOT, 'tests', 'tools'))
+import mutate  # noqa: E402  (tests/tools/mutate.py, the driver)
 C = 'arch/riscv64/clear_user.S'
 P = 'arch/riscv64/copy_user.S'
 A = 'arch/riscv64/include/uaccess/arch.h'

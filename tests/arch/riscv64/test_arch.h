@@ -47,7 +47,7 @@ bool test_arch_probe_read(const void *p);
 	UACCESS_USER_END_SV57
 
 /*
- * A registered module's code (tests/module_nopatch.c): RISC-V 64 patches nothing,
+ * A registered module's code (tests/cases/module_nopatch.c): RISC-V 64 patches nothing,
  * so a module has no patch sites or range immediates, and the altinstr
  * and range bounds a loader might fill in are ignored.
  */

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# x86-64 build checks, sourced by tests/build-checks.sh:
+# x86-64 build checks, sourced by tests/checks/build-checks.sh:
 #  - the library links into a PIE without text relocations (the suite's
 #    binary is linked with -z text; checked again from its dynamic section);
 #  - no SIMD or x87 registers in the library code;

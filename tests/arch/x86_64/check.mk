@@ -24,7 +24,7 @@ check-qemu-x86_LOGS := suite.log
 check-qemu-x86-clang_ARGS := CC=clang EXTRA_LDFLAGS=-fuse-ld=lld
 check-qemu-x86-clang_TARGET := qemu-test
 check-qemu-x86-clang_LOGS := suite.log
-# sparse over the library and the kernel's files (tests/sparse.mk).
+# sparse over the library and the kernel's files (tests/tools/sparse.mk).
 check-sparse-x86_ARGS := CC=gcc
 check-sparse-x86_TARGET := sparse
 check-sparse-x86_LOGS := sparse.log
@@ -38,7 +38,7 @@ check-asan_ARGS := CC=clang EXTRA_LDFLAGS="-fuse-ld=lld -fsanitize=address,undef
 	NOLIBC_CONFIGS=
 check-asan_TARGET := suite
 check-asan_LOGS := suite.log
-# make lint (tests/lint.mk): gcc -fanalyzer, clang-tidy and cppcheck over
+# make lint (tests/tools/lint.mk): gcc -fanalyzer, clang-tidy and cppcheck over
 # the library.
 check-lint-x86_ARGS := CC=gcc
 check-lint-x86_TARGET := lint

@@ -2,7 +2,7 @@
 """Break the library on purpose, one mutation at a time, and check that the
 suite catches each one (make mutants). Every mutant is a plausible fixup,
 range-check, masking or window bug; each is
-applied to a comment-stripped copy of the tree (tests/mutate.py).
+applied to a comment-stripped copy of the tree (tests/tools/mutate.py).
 
 Usage (from the repository root): python3 tests/arch/x86_64/mutants.py [WORD...]
 Arguments pick mutants by a word of their name. A mutant may name, as a
@@ -17,8 +17,8 @@ import sys
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../..')
 os.chdir(ROOT)
-sys.path.insert(0, os.path.join(ROOT, 'tests'))
-import mutate  # noqa: E402  (tests/mutate.py, the driver)
+sys.path.insert(0, os.path.join(ROOT, 'tests', 'tools'))
+import mutate  # noqa: E402  (tests/tools/mutate.py, the driver)
 A = 'arch/x86_64/include/uaccess/arch.h'
 U = 'include/uaccess.h'
 G = 'include/uaccess/generic.h'

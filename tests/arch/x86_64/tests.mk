@@ -1,14 +1,14 @@
 # SPDX-License-Identifier: MIT
 # x86-64: how the tests build and run (the library's own flags are in
 # arch/x86_64/uaccess.mk).
-# Flags of the kernel-model link check (tests/build-checks.sh).
+# Flags of the kernel-model link check (tests/checks/build-checks.sh).
 KERNEL_CFLAGS := -mcmodel=kernel -fno-pic -mno-red-zone -mgeneral-regs-only
 # The tests call the inline routines, which call out of line from asm.
 TEST_ARCH_CFLAGS := -mno-red-zone
 # -z text: the library must need no text relocations in a PIE.
 TEST_ARCH_LDFLAGS := -pie -Wl,-z,text
 # Every feature set the dispatch distinguishes, each run in its own process
-# (tests/hosted/platform.c parses the names).
+# (tests/harness/hosted/platform.c parses the names).
 # erms+fsrm+late_stosb, erms+fsrm+low_first and erms+fsrm+fsrs+mid_movsb
 # are what the per-CPU table gives the CPUs it has entries for.
 TEST_CONFIGS := none rep_good erms erms+fsrm erms+fsrm+short_stosb \
@@ -21,18 +21,18 @@ TEST_CONFIGS := none rep_good erms erms+fsrm erms+fsrm+short_stosb \
 TEST_ENV := ASAN_OPTIONS=handle_segv=0:allow_user_segv_handler=1:detect_leaks=0 \
 	UBSAN_OPTIONS=print_stacktrace=1
 test_cmd = $(TEST_ENV) $(TEST_BIN) $(1)
-# The libc-free build of the suite (tests/nolibc) once, to keep it working.
+# The libc-free build of the suite (tests/harness/nolibc) once, to keep it working.
 NOLIBC_CONFIGS := native
-# The fuzzer's cases per hosted run (tests/fuzz.mk), and make fuzz guided
+# The fuzzer's cases per hosted run (tests/tools/fuzz.mk), and make fuzz guided
 # by libFuzzer where clang links it.
 FUZZ_CASES ?= 60000
 FUZZ_GUIDED := y
-# make sparse (tests/sparse.mk): sparse's target; the bare-metal kernel
+# make sparse (tests/tools/sparse.mk): sparse's target; the bare-metal kernel
 # builds its files with no -D flags of its own.
 SPARSE_FLAGS := --arch=x86_64 -m64
 SPARSE_KERNEL_FLAGS :=
 SPARSE_DEPS := gcc
-# make lint (tests/lint.mk). cppcheck sees clang's form of the accessors
+# make lint (tests/tools/lint.mk). cppcheck sees clang's form of the accessors
 # (asm goto for loads too): its preprocessor counts the arguments of
 # _UACCESS_FIXUP_FLAG after expanding _UACCESS_COMMA, which C does not, and
 # stops at the gcc form; the C around the asm is the same in both.
