@@ -18,6 +18,9 @@ it). Exits non-zero if any case fails. The rules:
              TOTAL_BUDGET bytes
   history    no build-history words (the narration of an experiment) in
              docs or in the library's code
+  mutants    every mutant's text is found once in its file
+             (tests/arch/*/mutants.py --check), so moved code cannot
+             leave a mutant that no longer applies
 
 Usage: python3 tests/tools/style.py [LOG]   (from the repository root)
 """
@@ -154,6 +157,9 @@ def main():
                  ['%s: %d bytes, budget %d' % (f, size, BUDGETS[f])] if size > BUDGETS[f] else [])
     case(total <= TOTAL_BUDGET, 'budget README.md and docs/',
          ['%d bytes, budget %d' % (total, TOTAL_BUDGET)] if total > TOTAL_BUDGET else [])
+    for m in sorted(f for f in tracked() if re.match(r'tests/arch/[^/]+/mutants\.py$', f)):
+        r = subprocess.run([sys.executable, m, '--check'], capture_output=True, text=True)
+        case(r.returncode == 0, 'mutants ' + m, (r.stdout + r.stderr).splitlines()[:10])
     failed = 0
     for ok, name, lines in cases:
         print('%s - %s' % ('ok' if ok else 'not ok', name), file=log)

@@ -63,7 +63,7 @@ M = [
  ("dc zva used without the feature bit", 'arch/aarch64/arch_setup.c', ['max/none'],
   "	if (!(features & UACCESS_FEAT_DCZVA))\n		block = 0;\n", "	(void)features;\n"),
  ("copy byte fixup reports success", P, H,
-  "	mov	x0, x2\n	ret\nEND(\\name)\n", "	mov	x0, #0\n	ret\nEND(\\name)\n"),
+  "	mov	x0, x2\n	ret\nUACCESS_END(\\name)\n", "	mov	x0, #0\n	ret\nUACCESS_END(\\name)\n"),
  ("copy doubleword moves its pointers before the store", P, H,
   "	UACCESS_USER(.Lcopy_bytes\\@, \\stx x3, [x0])\n	add	x0, x0, #8\n	add	x1, x1, #8\n",
   "	add	x0, x0, #8\n	add	x1, x1, #8\n	UACCESS_USER(.Lcopy_bytes\\@, \\stx x3, [x0, #-8])\n"),
