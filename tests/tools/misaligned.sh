@@ -10,7 +10,7 @@
 # instruction made a misaligned access, then the closing line: the suite's
 # count with that case added. Needs NM and OBJDUMP (the target's).
 qemu=$1 plugin=$2 bin=$3 lib=$4 sites=$5
-. "$(dirname "$0")/extable-coverage.sh"
+. "$(dirname "$0")/../checks/extable-coverage.sh"
 
 funcs=$($NM --defined-only "$lib" |
 	awk 'NF == 3 && $2 ~ /[Tt]/ { print $3 }' | sort -u)
