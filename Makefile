@@ -12,7 +12,7 @@
 # (its tests: tests.mk, check.mk) and may have a bare-metal kernel and a
 # bench of its own. This list is the only place that names them all; the
 # first is the default.
-ARCHS := x86_64 powerpc32 riscv64 aarch64
+ARCHS := x86_64 powerpc32 riscv64 aarch64 armv7m
 
 ARCH ?= $(firstword $(ARCHS))
 O ?= build/$(ARCH)

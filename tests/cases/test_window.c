@@ -463,7 +463,7 @@ static void test_masked_page_zero(void)
 
 		t_case(masked_get_put((uint32_t __user *)p, &got) == -1,
 		       "masked_user_access_begin(%p) with the range [0, %#lx): "
-		       "accessed (read %#x)", (void *)p, end, got);
+		       "accessed (read %#x)", (void *)p, end, (unsigned int)got);
 		memset(k, 0x5C, sizeof(k));
 		t_case(__copy_from_user(k, q, sizeof(k)) == sizeof(k) &&
 		       k[0] == 0x5C, "__copy_from_user(uaccess_mask_ptr(%p) = "

@@ -24,6 +24,7 @@ import mutate  # noqa: E402  (tests/tools/mutate.py, the driver)
 C = 'arch/aarch64/clear_user.S'
 P = 'arch/aarch64/copy_user.S'
 A = 'arch/aarch64/include/uaccess/arch.h'
+UP = 'include/uaccess/unprivileged.h'
 H = ['max/native']
 Z = ['max/native', 'a53/native']
 K = ['checks']
@@ -75,10 +76,10 @@ M = [
   "	COPY _uaccess_asm_copy_kernel, KERNEL_LOADS, KERNEL_STORES, ldr, sttr, ldrb, strb\n"),
  ("group store loses its table entry", P, H + K,
   "	UACCESS_USER(\\fix, sttr x6, [x0, #24])\n", "	sttr x6, [x0, #24]\n"),
- ("copy_from_user opens a write window", A, H,
+ ("copy_from_user opens a write window", UP, H,
   "	return _UACCESS_KUAP_CALL(from, n, UACCESS_KUAP_READ,\n",
   "	return _UACCESS_KUAP_CALL(from, n, UACCESS_KUAP_WRITE,\n"),
- ("clear_user runs outside the window hooks", A, H,
+ ("clear_user runs outside the window hooks", UP, H,
   "	return _UACCESS_KUAP_CALL(to, n, UACCESS_KUAP_WRITE, _uaccess_asm_clear_user(to, n));\n",
   "	return _uaccess_asm_clear_user(to, n);\n"),
  ("word-at-a-time string loads are privileged ldr", A, K,

@@ -96,12 +96,6 @@ extern unsigned long _uaccess_zva[2];
 /* Nonzero in an EL1 build on a CPU with PAN, from uaccess_init(). */
 extern unsigned long _uaccess_pan;
 
-/* The out-of-line routines (AAPCS64 functions): bytes not done. */
-unsigned long _uaccess_asm_clear_user(void __user *to, unsigned long n);
-unsigned long _uaccess_asm_copy_to_user(void __user *to, const void *from, unsigned long n);
-unsigned long _uaccess_asm_copy_from_user(void *to, const void __user *from, unsigned long n);
-unsigned long _uaccess_asm_copy_kernel(void *to, const void *from, unsigned long n);
-
 /*
  * The untag step: with top-byte-ignore the CPU translates a user pointer
  * without bits 63..56, which a program may use as a tag (and MTE does).
@@ -117,51 +111,8 @@ _UACCESS_INLINE unsigned long _uaccess_arch_untag_addr(unsigned long a)
 }
 #endif
 
-/*
- * Windows: hardware PAN needs none, every user access being unprivileged.
- * A kernel that protects user memory by other means (software PAN on
- * ARMv8.0 CPUs: TTBR0 switched to tables without user memory outside a
- * window) fills the hooks of <uaccess/kuap_hooks.h>; they are called
- * around every bulk call, scalar and window, and are empty by default.
- * One routine per direction (copy_user.S).
- */
-#include <uaccess/kuap_hooks.h>
-
-_UACCESS_INLINE unsigned long _uaccess_arch_clear(void __user *to, unsigned long n)
-{
-	return _UACCESS_KUAP_CALL(to, n, UACCESS_KUAP_WRITE, _uaccess_asm_clear_user(to, n));
-}
-
-_UACCESS_INLINE unsigned long _uaccess_arch_copy_to(void __user *to,
-					       const void *from,
-					       unsigned long n)
-{
-	return _UACCESS_KUAP_CALL(to, n, UACCESS_KUAP_WRITE,
-				  _uaccess_asm_copy_to_user(to, from, n));
-}
-
-_UACCESS_INLINE unsigned long _uaccess_arch_copy_from(void *to,
-						 const void __user *from,
-						 unsigned long n)
-{
-	return _UACCESS_KUAP_CALL(from, n, UACCESS_KUAP_READ,
-				  _uaccess_asm_copy_from_user(to, from, n));
-}
-
-_UACCESS_INLINE unsigned long _uaccess_arch_copy_unsafe(void __user *to,
-						   const void *from,
-						   unsigned long n)
-{
-	return _uaccess_asm_copy_to_user(to, from, n);
-}
-
-/* The kernel probes: plain loads and stores on both sides. */
-#define _uaccess_arch_kernel_copy_nofault _uaccess_arch_kernel_copy_nofault
-_UACCESS_INLINE unsigned long _uaccess_arch_kernel_copy_nofault(void *dst, const void *src,
-							   unsigned long n)
-{
-	return _uaccess_asm_copy_kernel(dst, src, n);
-}
+/* Bulk calls and kernel probes: <uaccess/unprivileged.h>. */
+#include <uaccess/unprivileged.h>
 
 /*
  * The futex atomic: ldxr / stlxr, then dmb ish (a full barrier). No

@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Vectors and entry of the Cortex-M test kernel (mps2-an385, Cortex-M3;
+ * any ARMv7-M or ARMv8-M Mainline core). Privileged thread mode on MSP
+ * throughout. The fault vectors (HardFault, MemManage, BusFault,
+ * UsageFault) share one entry: it hands trap.c the exception frame of
+ * the stack that was in use (EXC_RETURN bit 2: PSP if set, else MSP),
+ * which trap_fault() rewrites in place (the stacked PC) before the
+ * exception returns.
+ */
+	.syntax unified
+	.thumb
+
+	.section .vectors, "a"
+	.globl vectors
+vectors:
+	.word	__stack_top
+	.word	reset + 1
+	.word	fault_entry + 1		/* NMI */
+	.word	fault_entry + 1		/* HardFault */
+	.word	fault_entry + 1		/* MemManage */
+	.word	fault_entry + 1		/* BusFault */
+	.word	fault_entry + 1		/* UsageFault */
+	.rept	8
+	.word	fault_entry + 1
+	.endr
+	.word	systick_entry + 1	/* SysTick: timer.c */
+
+	.text
+	.globl reset
+	.type reset, %function
+reset:
+	ldr	r0, =__bss_start
+	ldr	r1, =__bss_end
+	movs	r2, #0
+1:	cmp	r0, r1
+	bhs	2f
+	str	r2, [r0], #4
+	b	1b
+2:	bl	kmain
+	b	.
+	.size reset, . - reset
+
+	.type fault_entry, %function
+fault_entry:
+	tst	lr, #4
+	ite	eq
+	mrseq	r0, msp
+	mrsne	r0, psp
+	mrs	r1, ipsr
+	push	{r4, lr}
+	bl	trap_fault
+	pop	{r4, pc}
+	.size fault_entry, . - fault_entry
+
+/* SysTick: timer_interrupt() gets the frame of the stack in use. */
+	.type systick_entry, %function
+systick_entry:
+	tst	lr, #4
+	ite	eq
+	mrseq	r0, msp
+	mrsne	r0, psp
+	push	{r4, lr}
+	bl	timer_interrupt
+	pop	{r4, pc}
+	.size systick_entry, . - systick_entry
+
+	.section .note.GNU-stack, "", %progbits
