@@ -6,6 +6,11 @@
 #include <stdbool.h>
 
 /*
+ * The boards, chosen at build time (kernel.mk): -march=armv7-m is
+ * mps2-an385 (Cortex-M3, ARMv7-M MPU: mpu.c); -march=armv8-m.main with
+ * CM_BOARD_an524 or CM_BOARD_an505 is mps3-an524 or mps2-an505 (Cortex-M33
+ * in Secure state, ARMv8-M MPU: mpu-v8m.c).
+ *
  * Memory map of mps2-an385 as the kernel uses it (no translation: every
  * address is physical):
  *   0x00000000, 4 MiB   SSRAM1: vectors, text, data, .bss (kernel.ld)
@@ -20,18 +25,48 @@
  *                       accesses (mpu.c)
  *   KERNEL_POOL, 8 MiB  PSRAM's second half: the pages of
  *                       plat_alloc_kernel_pages()
+ *
+ * The Cortex-M33 boards at their Secure aliases (the SAU off: every
+ * address is Secure, and the MPCs let Secure accesses through), the image
+ * at 0x10000000 (where VTOR_S points at reset), the kernel hole two MPU
+ * regions over one page (an ARMv8-M MPU faults every access that two
+ * regions match, privileged included):
+ *   mps3-an524: the image in BRAM (512 KiB); the stack, the hole, the
+ *     user region and the pool in DDR (2 GiB at 0x60000000), at the
+ *     offsets of an385's.
+ *   mps2-an505: the image in SSRAM1 (4 MiB), the stack and the hole in
+ *     SSRAM2&3 (4 MiB at 0x38000000), the user region and the pool in
+ *     PSRAM (16 MiB at 0x80000000): its only RAM for them, as the suite
+ *     takes 4.3 MiB of contiguous user pages (twice test_bulk.c's arena
+ *     of 2 MiB, at any page size) and an505 has 4 MiB banks below it:
+ *     user addresses at 2 GiB and above, where a 32-bit sum can wrap.
  * Privileged code reaches everything but the hole (MPU_CTRL.PRIVDEFENA:
  * the default map under the regions); an unprivileged access (the
  * library's ldrt/strt) only what an MPU region grants it.
  */
 #define PAGE_SIZE	4096UL
+#define USER_SIZE	(8UL << 20)
+#define KERNEL_POOL_SIZE (8UL << 20)
+#if defined(CM_BOARD_an524)
+#define BOARD_NAME	"mps3-an524, Cortex-M33, Secure"
+#define STACK_TOP	0x60100000UL
+#define KERNEL_HOLE	0x60300000UL
+#define USER_BASE	0x61000000UL
+#elif defined(CM_BOARD_an505)
+#define BOARD_NAME	"mps2-an505, Cortex-M33, Secure"
+#define STACK_TOP	0x38100000UL
+#define KERNEL_HOLE	0x38300000UL
+#define USER_BASE	0x80000000UL
+#elif !defined(__ARM_ARCH_8M_MAIN__)
+#define BOARD_NAME	"mps2-an385, Cortex-M3"
 #define STACK_TOP	0x20100000UL
 #define KERNEL_HOLE	0x20300000UL
 #define USER_BASE	0x21000000UL
-#define USER_SIZE	(8UL << 20)
+#else
+#error "an ARMv8-M kernel needs CM_BOARD_an524 or CM_BOARD_an505"
+#endif
+#define KERNEL_POOL	(USER_BASE + USER_SIZE)
 #define USER_END	(USER_BASE + USER_SIZE)
-#define KERNEL_POOL	USER_END
-#define KERNEL_POOL_SIZE (8UL << 20)
 
 #define REG(a) (*(volatile unsigned int *)(a))
 #define SHCSR		0xE000ED24u
@@ -47,16 +82,24 @@
 #include "../console.h"
 __attribute__((noreturn)) void kernel_exit(int status);
 
-/* mpu.c, under examples/page_alloc.c */
+/*
+ * mpu.c (ARMv7-M) or mpu-v8m.c (ARMv8-M), under examples/page_alloc.c;
+ * the plat_ hooks of mpu.c serve both.
+ */
 #include "../page_alloc.h"
 void mpu_init(void);
 /*
- * A MemManage fault at addr that only a missing MPU region caused (the
- * page's protection allows the access): the region loaded, true, and the
- * instruction may run again. false: a real fault.
+ * A MemManage fault at addr (of the instruction at pc) that only a
+ * missing MPU region caused (the page's protection allows the access):
+ * the region loaded, true, and the instruction may run again. false: a
+ * real fault.
  */
-bool mpu_refill(unsigned long addr);
+bool mpu_refill(unsigned long addr, unsigned int pc);
 extern unsigned long mpu_refills;
+/* mpu-v8m.c: slots dropped for a privileged access to a read-only page. */
+extern unsigned long mpu_drops;
+/* What the MPU caches, for the banner. */
+extern const char mpu_cache_desc[];
 
 /* timer.c, under examples/timer_checks.c: SysTick during the suite */
 #include "../timer_checks.h"

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * The Cortex-M test kernel (mps2-an385, Cortex-M3, MPU on): the uaccess
+ * The Cortex-M test kernel (mps2-an385, Cortex-M3, or mps3-an524 and
+ * mps2-an505, Cortex-M33 in Secure state; MPU on): the uaccess
  * test suite in privileged thread mode on MSP, every user access of the
  * library unprivileged (ldrt, strt) and checked by the MPU against the
  * user pages of mpu.c. Output and the exit status go through
@@ -40,13 +41,16 @@ void kmain(void)
 	/* Hardened copies: the kernel pool and the stack checked too. */
 	page_alloc_check_copies();
 
-	plat_printf("# uaccess test kernel: Cortex-M, MPU (%u regions as a "
-		    "TLB of 8-page blocks), user region %#lx..%#lx, kernel "
-		    "hole %#lx\n", 7u, USER_BASE, USER_END, KERNEL_HOLE);
+	plat_printf("# uaccess test kernel: Cortex-M (%s), MPU (%s), user "
+		    "region %#lx..%#lx, kernel hole %#lx\n", BOARD_NAME,
+		    mpu_cache_desc, USER_BASE, USER_END, KERNEL_HOLE);
 	t_after_suite = after_suite;
 	timer_start();
 	status = t_main("native");
 	plat_printf("# %lu MPU refills\n", mpu_refills);
+#ifdef __ARM_ARCH_8M_MAIN__
+	plat_printf("# %lu MPU regions dropped for privileged writes\n", mpu_drops);
+#endif
 	plat_printf("# strategy: %s\n", uaccess_strategy_name());
 	plat_printf("# kernel: %s\n", status == 0 ? "pass" : "fail");
 	kernel_exit(status == 0 ? 0 : 1);

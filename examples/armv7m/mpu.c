@@ -37,6 +37,11 @@
  * the kernel probes) reaches every user page whatever its protection: AP 1
  * to 3 and the background all allow privileged reads and writes, so
  * plat_user_begin() and plat_user_end() have nothing to do.
+ *
+ * Built for ARMv8-M Mainline (mps2-an505, Cortex-M33), mpu-v8m.c holds
+ * the MPU's half instead (mpu_init(), mpu_refill(), mmu_set_user_page()):
+ * everything here from the register definitions to mmu_set_user_page()
+ * is ARMv7-M's; the plat_ hooks after it serve both.
  */
 #include <stdint.h>
 #include <string.h>
@@ -45,6 +50,9 @@
 #include "platform.h"
 #include "test_arch.h"
 
+#define USER_PAGES	(USER_SIZE / PAGE_SIZE)
+
+#ifndef __ARM_ARCH_8M_MAIN__
 #define MPU_TYPE	0xE000ED90u
 #define MPU_CTRL	0xE000ED94u
 #define MPU_RNR		0xE000ED98u
@@ -60,7 +68,6 @@
 #define AP_USER_RO	2u
 #define AP_USER_RW	3u
 
-#define USER_PAGES	(USER_SIZE / PAGE_SIZE)
 #define BLOCK_PAGES	8u
 #define BLOCK_SIZE	(BLOCK_PAGES * PAGE_SIZE)
 #define BLOCK_LOG2	15u
@@ -131,11 +138,12 @@ static unsigned int block_srd(unsigned long block, unsigned int ap)
 	return srd;
 }
 
-bool mpu_refill(unsigned long addr)
+bool mpu_refill(unsigned long addr, unsigned int pc)
 {
 	unsigned long page, block;
 	unsigned int ap, n;
 
+	(void)pc;
 	if (addr < USER_BASE || addr >= USER_END)
 		return false;
 	page = (addr - USER_BASE) / PAGE_SIZE;
@@ -156,11 +164,7 @@ bool mpu_refill(unsigned long addr)
 	return true;
 }
 
-const struct page_layout page_layout = {
-	.page_size = PAGE_SIZE, .user_base = USER_BASE, .user_pages = USER_PAGES,
-	.kernel_pool = (unsigned char *)KERNEL_POOL,
-	.kernel_pages = KERNEL_POOL_SIZE / PAGE_SIZE,
-};
+const char mpu_cache_desc[] = "7 regions as a TLB of 8-page blocks";
 
 /*
  * A new protection for one page: its block's slots are dropped. With
@@ -188,7 +192,18 @@ void mmu_set_user_page(unsigned long va, enum plat_prot p)
 	__asm__ volatile("msr primask, %0" : : "r"(primask) : "memory");
 }
 
-/* Address 0 is the vector table: the kernel keeps page 0. */
+#endif /* !__ARM_ARCH_8M_MAIN__ */
+
+const struct page_layout page_layout = {
+	.page_size = PAGE_SIZE, .user_base = USER_BASE, .user_pages = USER_PAGES,
+	.kernel_pool = (unsigned char *)KERNEL_POOL,
+	.kernel_pages = KERNEL_POOL_SIZE / PAGE_SIZE,
+};
+
+/*
+ * Address 0 is the vector table (an385; an505: SSRAM1's Non-secure alias,
+ * the kernel's image): the kernel keeps page 0.
+ */
 bool plat_map_page_zero(void)
 {
 	return false;

@@ -91,6 +91,20 @@ static void scalars(void)
 	      "get_user read-only", w, 0);
 	check(put_user(7u, (unsigned int __user *)ro) == -UACCESS_EFAULT && *ro == 0x1234,
 	      "put_user read-only", *ro, 0);
+	/*
+	 * A privileged write to the read-only page, its region loaded: ARMv8-M's
+	 * read-only AP refuses privileged writes too, so mpu-v8m.c drops the
+	 * region and the store runs again; the page stays read-only for the
+	 * library.
+	 */
+	*(volatile unsigned int *)ro = 0x4321;
+	check(get_user(w, (unsigned int __user *)ro) == 0 && w == 0x4321,
+	      "get_user read-only after a privileged write", w, 0);
+	check(put_user(7u, (unsigned int __user *)ro) == -UACCESS_EFAULT && *ro == 0x4321,
+	      "put_user read-only after a privileged write", *ro, 0);
+	*(volatile unsigned int *)ro = 0x1234;
+	check(*(volatile unsigned int *)ro == 0x1234, "privileged write of the read-only page",
+	      *ro, 0);
 	rw[0] = 0x11111111;
 	rw[1] = 0x22222222;
 	check(get_user(q, (unsigned long long __user *)rw) == 0 &&

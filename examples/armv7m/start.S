@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Vectors and entry of the Cortex-M test kernel (mps2-an385, Cortex-M3;
- * any ARMv7-M or ARMv8-M Mainline core). Privileged thread mode on MSP
- * throughout. The fault vectors (HardFault, MemManage, BusFault,
- * UsageFault) share one entry: it hands trap.c the exception frame of
- * the stack that was in use (EXC_RETURN bit 2: PSP if set, else MSP),
- * which trap_fault() rewrites in place (the stacked PC) before the
- * exception returns.
+ * mps3-an524 or mps2-an505, Cortex-M33 in Secure state; any ARMv7-M or
+ * ARMv8-M Mainline core: on ARMv8-M vector 7 is SecureFault, a fault
+ * here too). Privileged thread mode on MSP throughout. The fault vectors
+ * (HardFault, MemManage, BusFault, UsageFault) share one entry: it hands
+ * trap.c the exception frame of the stack that was in use (EXC_RETURN bit
+ * 2: PSP if set, else MSP), which trap_fault() rewrites in place (the
+ * stacked PC) before the exception returns.
  */
 	.syntax unified
 	.thumb

@@ -34,8 +34,14 @@
 #define CSR_TICKINT	(1u << 1)
 #define CSR_CLKSOURCE	(1u << 2)	/* the processor clock */
 
-/* mps2-an385's processor clock (QEMU: 25 MHz) and the rate. */
+/* The processor clock (QEMU: an385 25 MHz, an524 32 MHz, an505 20 MHz). */
+#if defined(CM_BOARD_an524)
+#define CPU_HZ		32000000u
+#elif defined(CM_BOARD_an505)
+#define CPU_HZ		20000000u
+#else
 #define CPU_HZ		25000000u
+#endif
 #ifndef TIMER_HZ
 #define TIMER_HZ	2000u
 #endif

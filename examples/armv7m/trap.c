@@ -28,7 +28,7 @@ void trap_fault(unsigned int *frame, unsigned int ipsr)
 
 	if ((cfsr & (MMFSR_DACCVIOL | MMFSR_MMARVALID)) ==
 	    (MMFSR_DACCVIOL | MMFSR_MMARVALID) && (exc == 4 || exc == 3) &&
-	    mpu_refill(REG(MMFAR))) {
+	    mpu_refill(REG(MMFAR), frame[6])) {
 		REG(CFSR) = cfsr & CFSR_MMFSR;
 		if (exc == 3)
 			REG(HFSR) = REG(HFSR);

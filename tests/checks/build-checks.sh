@@ -255,23 +255,29 @@ result $? "a changed flag rebuilds the library (make -q: $fsame with the same fl
 
 # The test program runs only the tests named after the feature set
 # (futex, or test_futex) and refuses a name not in the suite table.
-# TEST_RUN is the first run of TEST_CONFIGS, the feature set its last word.
-rdir=$O/tests/select
-mkdir -p "$rdir"
-eval "$TEST_RUN futex test_futex" >"$rdir/futex.log" 2>&1
-rok=$?
-grep -v '^#' "$rdir/futex.log" | sed '$d' | grep -v '^ok - futex ' >/dev/null
-rother=$?
-tail -n 1 "$rdir/futex.log" | grep -qx '[1-9][0-9]* passed, 0 failed'
-rlast=$?
-[ $rok -eq 0 ] && [ $rother -ne 0 ] && [ $rlast -eq 0 ] &&
-	grep -q '^ok - futex ' "$rdir/futex.log"
-result $? "uaccess-test FEATURES futex runs that test alone ($rdir/futex.log)"
-eval "$TEST_RUN futex no_such_test" >"$rdir/unknown.log" 2>&1
-runknown=$?
-[ $runknown -ne 0 ] && grep -q '^# unknown test no_such_test;.* futex' \
-	"$rdir/unknown.log" && ! grep -q '^ok' "$rdir/unknown.log"
-result $? "uaccess-test refuses an unknown test name ($rdir/unknown.log)"
+# TEST_RUN is the first run of TEST_CONFIGS, the feature set its last word;
+# empty for an architecture with no hosted run (armv7m), whose two cases
+# are skipped, counted neither passed nor failed.
+if [ -z "${TEST_RUN:-}" ]; then
+	echo "# skip - uaccess-test runs one test by name / refuses an unknown name: no hosted test program (TEST_CONFIGS empty)"
+else
+	rdir=$O/tests/select
+	mkdir -p "$rdir"
+	eval "$TEST_RUN futex test_futex" >"$rdir/futex.log" 2>&1
+	rok=$?
+	grep -v '^#' "$rdir/futex.log" | sed '$d' | grep -v '^ok - futex ' >/dev/null
+	rother=$?
+	tail -n 1 "$rdir/futex.log" | grep -qx '[1-9][0-9]* passed, 0 failed'
+	rlast=$?
+	[ $rok -eq 0 ] && [ $rother -ne 0 ] && [ $rlast -eq 0 ] &&
+		grep -q '^ok - futex ' "$rdir/futex.log"
+	result $? "uaccess-test FEATURES futex runs that test alone ($rdir/futex.log)"
+	eval "$TEST_RUN futex no_such_test" >"$rdir/unknown.log" 2>&1
+	runknown=$?
+	[ $runknown -ne 0 ] && grep -q '^# unknown test no_such_test;.* futex' \
+		"$rdir/unknown.log" && ! grep -q '^ok' "$rdir/unknown.log"
+	result $? "uaccess-test refuses an unknown test name ($rdir/unknown.log)"
+fi
 
 # Checks of this architecture (they call result too).
 [ -f tests/arch/$ARCH/build-checks.sh ] && . tests/arch/$ARCH/build-checks.sh
