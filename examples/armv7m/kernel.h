@@ -96,6 +96,13 @@ void mpu_init(void);
  */
 bool mpu_refill(unsigned long addr, unsigned int pc);
 extern unsigned long mpu_refills;
+/*
+ * mpu.c: each user page's protection (enum plat_prot), which both MPU
+ * halves load their regions from, and what it grants unprivileged code.
+ */
+extern unsigned char page_prot[];
+enum page_access { PAGE_NO_ACCESS, PAGE_READ, PAGE_READ_WRITE };
+enum page_access page_access(unsigned long page);
 /* mpu-v8m.c: slots dropped for a privileged access to a read-only page. */
 extern unsigned long mpu_drops;
 /* What the MPU caches, for the banner. */

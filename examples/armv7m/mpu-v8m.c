@@ -4,7 +4,7 @@
  * the Cortex-M33 of mps3-an524 (or mps2-an505), in Secure state (the
  * Secure MPU, through the SCS at 0xE000E000 as Secure code sees it). The
  * kernel built for armv8-m.main compiles this file in place of the MPU
- * half of mpu.c, whose top comment tells the scheme: prot[] holds each
+ * half of mpu.c, whose top comment tells the scheme: page_prot[] holds each
  * user page's protection, the MPU caches it, a MemManage fault that only
  * a missing region caused loads one (round robin) and runs the
  * instruction again; any other goes to uaccess_fixup().
@@ -68,7 +68,7 @@
 #define AP_PRIV_RW	0u
 #define AP_USER_RW	1u
 #define AP_USER_RO	3u
-#define AP_NONE		4u	/* no region: prot[] allows nothing */
+#define AP_NONE		4u	/* no region: page_prot[] allows nothing */
 #define MAIR_WB		0xffu	/* normal memory, write-back, r/w-allocate */
 
 #define USER_PAGES	(USER_SIZE / PAGE_SIZE)
@@ -76,7 +76,6 @@
 #define HOLE_REGION	14u	/* and 15 */
 #define NO_PAGE		(~0ul)
 
-static unsigned char prot[USER_PAGES];
 static struct slot {
 	unsigned long page;	/* page number; NO_PAGE: empty */
 } slots[TLB_SLOTS];
@@ -121,16 +120,12 @@ void mpu_init(void)
 
 static unsigned int page_ap(unsigned long page)
 {
-	switch (prot[page]) {
-	case PLAT_RO:
-	case PLAT_RX:
-		return AP_USER_RO;
-	case PLAT_RW:
-	case PLAT_RWX:
-		return AP_USER_RW;
-	default:
-		return AP_NONE;
-	}
+	static const unsigned int ap[] = {
+		[PAGE_NO_ACCESS] = AP_NONE, [PAGE_READ] = AP_USER_RO,
+		[PAGE_READ_WRITE] = AP_USER_RW,
+	};
+
+	return ap[page_access(page)];
 }
 
 /*
@@ -192,7 +187,7 @@ void mmu_set_user_page(unsigned long va, enum plat_prot p)
 	unsigned int primask;
 
 	__asm__ volatile("mrs %0, primask\n\tcpsid i" : "=r"(primask) : : "memory");
-	prot[page] = (unsigned char)p;
+	page_prot[page] = (unsigned char)p;
 	for (unsigned int n = 0; n < TLB_SLOTS; n++) {
 		if (slots[n].page != page)
 			continue;

@@ -7,7 +7,7 @@
  * or read-write, and never frees one: far more protections than 8 regions
  * hold. So the MPU is used as a software-refilled TLB over a page table:
  *
- *  - prot[] holds each user page's protection (PLAT_NONE, PLAT_RO, PLAT_RW;
+ *  - page_prot[] holds each user page's protection (PLAT_NONE, PLAT_RO, PLAT_RW;
  *    RX and RWX count as RO and RW: nothing runs from user pages).
  *  - Regions 0..TLB_SLOTS-1 are the cache. Each maps one aligned block of 8
  *    pages (32 KiB, the MPU's 8 subregions of 4 KiB) with one access
@@ -20,7 +20,7 @@
  *    maps faults (MemManage, DACCVIOL, MMFAR exact).
  *
  * On such a fault in the user region (trap.c), mpu_refill() looks at the
- * page: if prot[] allows some unprivileged access and no slot maps the
+ * page: if page_prot[] allows some unprivileged access and no slot maps the
  * page's block with that protection yet, it loads one (round robin) and
  * the instruction runs again, unseen by the suite and uncounted. Otherwise
  * the fault is real (a hole, or a write to a read-only page whose region
@@ -30,7 +30,7 @@
  * (the routines move words only when aligned; the 8-byte scalars are two
  * aligned words), so 7 slots never thrash on one instruction.
  *
- * plat_protect() writes prot[] and drops the slots of the blocks it
+ * plat_protect() writes page_prot[] and drops the slots of the blocks it
  * changed (interrupts masked: the SysTick handler of timer.c refills
  * too); every MPU write ends with dsb; isb (the refill's with the
  * exception return). Privileged code (the test's own fills and checks,
@@ -51,6 +51,23 @@
 #include "test_arch.h"
 
 #define USER_PAGES	(USER_SIZE / PAGE_SIZE)
+
+/* Each user page's protection (enum plat_prot), for both MPU halves. */
+unsigned char page_prot[USER_PAGES];
+
+enum page_access page_access(unsigned long page)
+{
+	switch (page_prot[page]) {
+	case PLAT_RO:
+	case PLAT_RX:
+		return PAGE_READ;
+	case PLAT_RW:
+	case PLAT_RWX:
+		return PAGE_READ_WRITE;
+	default:
+		return PAGE_NO_ACCESS;
+	}
+}
 
 #ifndef __ARM_ARCH_8M_MAIN__
 #define MPU_TYPE	0xE000ED90u
@@ -77,7 +94,6 @@
 _Static_assert(BLOCK_SIZE == 1u << BLOCK_LOG2, "a block is 2^BLOCK_LOG2 bytes");
 _Static_assert(USER_BASE % BLOCK_SIZE == 0, "blocks are aligned");
 
-static unsigned char prot[USER_PAGES];
 static struct slot {
 	unsigned long block;	/* base address; 0: empty */
 	unsigned int ap;
@@ -114,16 +130,12 @@ void mpu_init(void)
 
 static unsigned int page_ap(unsigned long page)
 {
-	switch (prot[page]) {
-	case PLAT_RO:
-	case PLAT_RX:
-		return AP_USER_RO;
-	case PLAT_RW:
-	case PLAT_RWX:
-		return AP_USER_RW;
-	default:
-		return AP_NONE;
-	}
+	static const unsigned int ap[] = {
+		[PAGE_NO_ACCESS] = AP_NONE, [PAGE_READ] = AP_USER_RO,
+		[PAGE_READ_WRITE] = AP_USER_RW,
+	};
+
+	return ap[page_access(page)];
 }
 
 /* The subregions of block that a region with ap must not map. */
@@ -179,7 +191,7 @@ void mmu_set_user_page(unsigned long va, enum plat_prot p)
 	unsigned int primask;
 
 	__asm__ volatile("mrs %0, primask\n\tcpsid i" : "=r"(primask) : : "memory");
-	prot[(va - USER_BASE) / PAGE_SIZE] = (unsigned char)p;
+	page_prot[(va - USER_BASE) / PAGE_SIZE] = (unsigned char)p;
 	for (unsigned int n = 0; n < TLB_SLOTS; n++) {
 		if (slots[n].block != block)
 			continue;
