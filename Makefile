@@ -175,9 +175,9 @@ test: suite $(LIB)
 	$(build_checks)
 
 # The build checks alone (the mutants that only they can catch). An
-# architecture with no hosted run (no TEST_CONFIGS: armv7m) has no test
-# program: its checks need the library only, and those of the test program
-# are skipped.
+# architecture with no hosted run (no TEST_CONFIGS: a new port, before
+# it has one) has no test program: its checks need the library only, and
+# those of the test program are skipped.
 build-checks: $(if $(TEST_CONFIGS),$(TEST_BIN)) $(LIB)
 	$(build_checks)
 

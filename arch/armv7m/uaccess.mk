@@ -18,13 +18,15 @@
 #   UACCESS_ARMV7M_ARCH := armv8-m.main   the -march (default armv7-m, whose
 #                              code runs on every core named above;
 #                              armv7e-m with the hard ABI).
+#   UACCESS_ARMV7M_FUTEX_BASEPRI := 0   the BASEPRI level the futex atomic
+#                              raises to, 0 for none (<uaccess/arch.h>
+#                              says when that is safe); unset, the header's
+#                              default.
 #
 # Soft (the default): no FP register exists for the compiler, so a kernel
 # need not save FP state (lazy stacking included) around a user copy; with
 # hard, gcc's -mgeneral-regs-only keeps it so (clang ignores that flag on
 # Arm, with a warning). -fno-pic: globals through literal pools, no GOT.
-# The BASEPRI level of the futex atomic is a macro
-# (UACCESS_ARMV7M_FUTEX_BASEPRI, <uaccess/arch.h>).
 UACCESS_ARMV7M_FLOAT_ABI ?= soft
 ifeq ($(UACCESS_ARMV7M_FLOAT_ABI),hard)
 UACCESS_ARMV7M_ARCH ?= armv7e-m
@@ -34,4 +36,5 @@ UACCESS_ARMV7M_ARCH ?= armv7-m
 _uaccess_cm_fp := -march=$(UACCESS_ARMV7M_ARCH) -mfloat-abi=$(UACCESS_ARMV7M_FLOAT_ABI)
 endif
 UACCESS_ARCH_CFLAGS := -mthumb $(_uaccess_cm_fp) -fno-pic
-UACCESS_ARCH_CPPFLAGS :=
+UACCESS_ARCH_CPPFLAGS := $(if $(UACCESS_ARMV7M_FUTEX_BASEPRI),\
+	-DUACCESS_ARMV7M_FUTEX_BASEPRI=$(UACCESS_ARMV7M_FUTEX_BASEPRI))

@@ -207,8 +207,9 @@ result $? "hardened copies: a constant n above the object's size fails to build,
 
 # Every section of the library is one a kernel's linker script collects:
 # a standard one (code, read-only, writable and small data, notes, unwind
-# and debug information, clang's address-significance table, which the
-# linker drops) or one that <uaccess/sections.ld> places. Not, for
+# and debug information, Arm's unwind tables included, which clang gives
+# every function on every Arm target, clang's address-significance table,
+# which the linker drops) or one that <uaccess/sections.ld> places. Not, for
 # instance, .data.rel.local, where position-independent code puts an
 # initialised pointer.
 fragment=$(sed -n 's/.*KEEP(\*(\([A-Za-z0-9_.]*\)))/\1/p' include/uaccess/sections.ld)
@@ -217,6 +218,7 @@ odd=$($OBJDUMP -h "$LIB" | awk '$1 ~ /^[0-9]+$/ { print $2 }' | sort -u |
 		case $s in
 		.text | .text.* | .rodata | .rodata.* | .data | .bss | .sdata | \
 		.sbss | .note.GNU-stack | .comment | .eh_frame | .debug_* | \
+		.ARM.exidx | .ARM.exidx.* | .ARM.extab | .ARM.extab.* | \
 		.*.attributes | \
 		.llvm_addrsig) ;;
 		*) echo "$fragment" | grep -qxF "$s" || echo "$s" ;;
@@ -256,8 +258,8 @@ result $? "a changed flag rebuilds the library (make -q: $fsame with the same fl
 # The test program runs only the tests named after the feature set
 # (futex, or test_futex) and refuses a name not in the suite table.
 # TEST_RUN is the first run of TEST_CONFIGS, the feature set its last word;
-# empty for an architecture with no hosted run (armv7m), whose two cases
-# are skipped, counted neither passed nor failed.
+# empty for an architecture with no hosted run (no TEST_CONFIGS), whose
+# two cases are skipped, counted neither passed nor failed.
 if [ -z "${TEST_RUN:-}" ]; then
 	echo "# skip - uaccess-test runs one test by name / refuses an unknown name: no hosted test program (TEST_CONFIGS empty)"
 else

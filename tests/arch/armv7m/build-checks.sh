@@ -17,6 +17,8 @@ command -v result >/dev/null 2>&1 || result() {
 }
 
 priv=$($OBJDUMP -d --no-show-raw-insn "$LIB" | awk -v pfx="${PREFIX:-}" '
+	# clang keeps its .L labels in the symbol table: not functions.
+	/^[0-9a-f]+ <\.L/ { next }
 	/^[0-9a-f]+ </ {
 		f = $2; sub("^<" pfx, "", f); sub(">:$", "", f)
 		r = f ~ /^_uaccess_asm_(clear_user|copy_to_user|copy_from_user|copy_kernel)$/

@@ -8,8 +8,10 @@ Usage (from the repository root): python3 tests/arch/armv7m/mutants.py [WORD...]
 Arguments pick mutants by a word of their name. Each mutant names the runs
 that should catch it: qemu:CONFIG, a boot of the MPU kernel of
 examples/armv7m/ in that configuration (make qemu-test ARCH=armv7m
-QEMU_CONFIGS=CONFIG), the only run of the suite there is (no hosted one:
-tests/arch/armv7m/tests.mk); or 'checks', the build checks
+QEMU_CONFIGS=CONFIG), the only run of the suite where a privileged access
+differs from an unprivileged one (in the hosted run under qemu-arm, at PL0,
+ldr and ldrt are alike; tests/arch/armv7m/tests.mk), and the only one whose
+futex atomic raises BASEPRI; or 'checks', the build checks
 (tests/checks/build-checks.sh and tests/arch/armv7m/build-checks.sh, make
 build-checks), which read the disassembly. A privileged access through a
 user pointer is seen by the suite too: the kernel's unmapped and read-only
@@ -152,15 +154,15 @@ M = [
   '			 "	cmp %[seen], %[old]\\n"\n			 "	bne 3f\\n"\n'
   '			 "2:	strt %[new], [%[p]]\\n"\n'),
  ("futex fault path skips BASEPRI's restore", A, BM,
-  '			 "3:	msr basepri, %[saved]\\n"\n',
-  '			 "	msr basepri, %[saved]\\n"\n			 "3:\\n"\n'),
+  '			 "3:" _UACCESS_FUTEX_UNMASK\n',
+  '			 _UACCESS_FUTEX_UNMASK "3:\\n"\n'),
 ]
 
 OUT = 'build/mutants-cm'
 
 
 def run_hosted(key, s):
-    """'checks': the build checks (there is no hosted suite)."""
+    """'checks': the build checks (no mutant names the hosted suite)."""
     assert s == 'checks', s
     return mutate.build_checks(['ARCH=armv7m', f'O={OUT}'])
 

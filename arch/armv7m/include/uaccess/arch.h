@@ -71,13 +71,16 @@
  * fault handlers must keep a priority above it (the reset value 0 does),
  * or a fault in the atomic escalates to HardFault, which must then ask
  * uaccess_fixup() too. 0x20: the second level with the 3 priority bits
- * every ARMv7-M core has.
+ * every ARMv7-M core has. 0: the atomic masks nothing itself (no mrs or
+ * msr, which A-profile cannot run): its caller already holds off every
+ * interrupt that touches futex words (a kernel whose irq_lock() raises
+ * BASEPRI, or a Linux process: the suite's hosted run).
  */
 #ifndef UACCESS_ARMV7M_FUTEX_BASEPRI
 #define UACCESS_ARMV7M_FUTEX_BASEPRI 0x20
 #endif
-#if UACCESS_ARMV7M_FUTEX_BASEPRI <= 0 || UACCESS_ARMV7M_FUTEX_BASEPRI > 0xff
-#error "UACCESS_ARMV7M_FUTEX_BASEPRI: a BASEPRI level, 1..0xff"
+#if UACCESS_ARMV7M_FUTEX_BASEPRI < 0 || UACCESS_ARMV7M_FUTEX_BASEPRI > 0xff
+#error "UACCESS_ARMV7M_FUTEX_BASEPRI: a BASEPRI level, 1..0xff, or 0 (no masking)"
 #endif
 
 /*
@@ -107,11 +110,19 @@
  * The futex atomic, for a uniprocessor (M-profile has no unprivileged
  * exclusive, and a privileged strex would write a word the MPU gives
  * unprivileged code read-only): BASEPRI raised to
- * UACCESS_ARMV7M_FUTEX_BASEPRI, ldrt, compare, strt of the new word or
- * of the word read (so a read-only word faults either way), BASEPRI put
- * back on every path, a fault's included. dmb before and after: a full
- * barrier.
+ * UACCESS_ARMV7M_FUTEX_BASEPRI (unless 0), ldrt, compare, strt of the new
+ * word or of the word read (so a read-only word faults either way),
+ * BASEPRI put back on every path, a fault's included. dmb before and
+ * after: a full barrier.
  */
+#if UACCESS_ARMV7M_FUTEX_BASEPRI
+#define _UACCESS_FUTEX_MASK	"	mrs %[saved], basepri\n"		\
+				"	msr basepri_max, %[level]\n"
+#define _UACCESS_FUTEX_UNMASK	"	msr basepri, %[saved]\n"
+#else
+#define _UACCESS_FUTEX_MASK	""
+#define _UACCESS_FUTEX_UNMASK	"\n"
+#endif
 _UACCESS_INLINE int _uaccess_arch_futex_cmpxchg(unsigned int *cur,
 						unsigned int __user *p,
 						unsigned int oldval,
@@ -120,8 +131,7 @@ _UACCESS_INLINE int _uaccess_arch_futex_cmpxchg(unsigned int *cur,
 	unsigned int seen = 0, store, saved;
 	int err = 0;
 
-	__asm__ volatile("	mrs %[saved], basepri\n"
-			 "	msr basepri_max, %[level]\n"
+	__asm__ volatile(_UACCESS_FUTEX_MASK
 			 "	dmb\n"
 			 "1:	ldrt %[seen], [%[p]]\n"
 			 "	mov %[store], %[seen]\n"
@@ -130,7 +140,7 @@ _UACCESS_INLINE int _uaccess_arch_futex_cmpxchg(unsigned int *cur,
 			 "	moveq %[store], %[new]\n"
 			 "2:	strt %[store], [%[p]]\n"
 			 "	dmb\n"
-			 "3:	msr basepri, %[saved]\n"
+			 "3:" _UACCESS_FUTEX_UNMASK
 			 "	.pushsection .text.unlikely, \"ax\"\n"
 			 "4:	mov %[err], %[efault]\n"
 			 "	b 3b\n"
