@@ -27,6 +27,9 @@
 # need not save FP state (lazy stacking included) around a user copy; with
 # hard, gcc's -mgeneral-regs-only keeps it so (clang ignores that flag on
 # Arm, with a warning). -fno-pic: globals through literal pools, no GOT.
+# -mno-unaligned-access: the C code's kernel-side stores (a string's
+# words into an unaligned buffer) go byte by byte, so a kernel may set
+# CCR.UNALIGN_TRP, as the assembly routines allow too.
 UACCESS_ARMV7M_FLOAT_ABI ?= soft
 ifeq ($(UACCESS_ARMV7M_FLOAT_ABI),hard)
 UACCESS_ARMV7M_ARCH ?= armv7e-m
@@ -35,6 +38,6 @@ else
 UACCESS_ARMV7M_ARCH ?= armv7-m
 _uaccess_cm_fp := -march=$(UACCESS_ARMV7M_ARCH) -mfloat-abi=$(UACCESS_ARMV7M_FLOAT_ABI)
 endif
-UACCESS_ARCH_CFLAGS := -mthumb $(_uaccess_cm_fp) -fno-pic
+UACCESS_ARCH_CFLAGS := -mthumb $(_uaccess_cm_fp) -fno-pic -mno-unaligned-access
 UACCESS_ARCH_CPPFLAGS := $(if $(UACCESS_ARMV7M_FUTEX_BASEPRI),\
 	-DUACCESS_ARMV7M_FUTEX_BASEPRI=$(UACCESS_ARMV7M_FUTEX_BASEPRI))

@@ -107,6 +107,50 @@ enum page_access page_access(unsigned long page);
 extern unsigned long mpu_drops;
 /* What the MPU caches, for the banner. */
 extern const char mpu_cache_desc[];
+/*
+ * The task phase (tasks.c): the MPU as an RTOS programs it. After
+ * mpu_tasks_begin(), no refills: mpu_task_load() loads a task's regions
+ * (none: n = 0), each a base and a size (ARMv7-M: a power of two, at
+ * least 256 bytes, aligned to it), what unprivileged code may do there,
+ * the eighths left out (ARMv7-M's SRD), and whether it may run code.
+ */
+struct task_region {
+	unsigned long base, size;
+	enum page_access access;
+	unsigned char srd;
+	bool exec;
+};
+void mpu_tasks_begin(void);
+void mpu_task_load(const struct task_region *r, unsigned int n);
+
+/*
+ * tasks.c: a task (its regions, its 8 KiB stack region, its own user
+ * range), run unprivileged until it returns; a system call made by it
+ * (task_programs.c's task_syscall()). task_narrow: each run sets the
+ * task's user range; task_unalign_trp: each run sets CCR.UNALIGN_TRP.
+ */
+struct task {
+	unsigned long stack, range_start, range_end;
+	unsigned int n;
+	struct task_region r[8];
+};
+#define TASK_STACK_SP	0x1000u	/* into the stack region; its request above */
+long task_run(const struct task *t, long (*fn)(void *), void *arg);
+long task_call(const struct task *t, long nr, unsigned long a, unsigned long b,
+	       unsigned long c);
+void task_region(struct task *t, unsigned long base, unsigned long size,
+		 enum page_access a, unsigned char srd, bool exec);
+extern bool task_narrow, task_unalign_trp;
+/* The system calls' state: the files, what SYS_WRITE and SYS_GETWORD got. */
+#define TASK_PATTERN_SIZE 512	/* /dev/pattern: byte i is i * 13 + 7 */
+#define TASK_LOG_SIZE	1024
+extern const char task_motd[];
+extern unsigned char task_pattern[TASK_PATTERN_SIZE];
+extern unsigned char task_log[TASK_LOG_SIZE];
+extern unsigned long task_log_len;
+extern unsigned int task_word;
+/* task_cases.c: the cases, after the suite. */
+void tasks_run(void);
 
 /* timer.c, under examples/timer_checks.c: SysTick during the suite */
 #include "../timer_checks.h"
@@ -114,8 +158,9 @@ extern struct timer_cpu systick;
 /* In the SysTick handler now: its faults are its own (trap.c). */
 extern volatile bool in_timer;
 
-/* trap.c */
+/* trap.c; trap_forced counts the HardFaults (HFSR.FORCED) resolved. */
 void trap_fault(unsigned int *frame, unsigned int ipsr);
+extern unsigned long trap_forced;
 
 /* smoke.c: the first checks of this kernel, run after the suite. */
 void smoke_checks(void);

@@ -26,7 +26,7 @@ CM_BM := examples/armv7m
 CM_BM_OUT := $(O)/baremetal
 
 CM_BM_SRCS := $(addprefix $(CM_BM)/,start.S console.c mpu.c mpu-v8m.c trap.c timer.c \
-	main.c smoke.c) \
+	main.c smoke.c tasks.c task_cases.c task_programs.c) \
 	$(addprefix examples/,console_printf.c page_alloc.c usercopy_check.c \
 	timer_checks.c timer_report.c) \
 	tests/harness/nolibc/string.c tests/harness/nolibc/vsnprintf.c \
@@ -123,6 +123,6 @@ qemu_cmd = $(QEMU_SYSTEM_ARM) $(cm_bm_machine_$(1)) -nographic \
 	-monitor none -serial none -no-reboot \
 	-semihosting-config enable=on,target=native -kernel $(cm_bm_kernel_$(1))
 QEMU_PASS_STATUS := 0
-QEMU_DEPS := arm-none-eabi-gcc=gcc-arm-none-eabi qemu-system-arm=qemu-system-arm
+QEMU_DEPS := arm-linux-gnueabihf-gcc=gcc-arm-linux-gnueabihf qemu-system-arm=qemu-system-arm
 
 -include $(patsubst %.o,%.d,$(call cm_bm_objs,$(CM_BM_SRCS)))

@@ -26,6 +26,7 @@ static void after_suite(void)
 	smoke_checks();
 	timer_probe_spins();
 	timer_report(&systick);
+	tasks_run();
 }
 
 void kmain(void);

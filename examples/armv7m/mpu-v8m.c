@@ -80,6 +80,7 @@ static struct slot {
 	unsigned long page;	/* page number; NO_PAGE: empty */
 } slots[TLB_SLOTS];
 static unsigned int next_slot;
+static bool tasks_mode;
 unsigned long mpu_refills, mpu_drops;
 const char mpu_cache_desc[] = "ARMv8-M, 14 regions as a TLB of single pages, "
 			      "the hole two overlapping regions";
@@ -118,14 +119,19 @@ void mpu_init(void)
 	mpu_sync();
 }
 
-static unsigned int page_ap(unsigned long page)
+static unsigned int page_ap_of(enum page_access a)
 {
 	static const unsigned int ap[] = {
 		[PAGE_NO_ACCESS] = AP_NONE, [PAGE_READ] = AP_USER_RO,
 		[PAGE_READ_WRITE] = AP_USER_RW,
 	};
 
-	return ap[page_access(page)];
+	return ap[a];
+}
+
+static unsigned int page_ap(unsigned long page)
+{
+	return page_ap_of(page_access(page));
 }
 
 /*
@@ -149,7 +155,7 @@ bool mpu_refill(unsigned long addr, unsigned int pc)
 	unsigned long page;
 	unsigned int ap, n;
 
-	if (addr < USER_BASE || addr >= USER_END)
+	if (tasks_mode || addr < USER_BASE || addr >= USER_END)
 		return false;
 	page = (addr - USER_BASE) / PAGE_SIZE;
 	ap = page_ap(page);
@@ -196,6 +202,46 @@ void mmu_set_user_page(unsigned long va, enum plat_prot p)
 		mpu_sync();
 	}
 	__asm__ volatile("msr primask, %0" : : "r"(primask) : "memory");
+}
+
+/* The task phase: the cache's slots are the tasks' regions from now on. */
+void mpu_tasks_begin(void)
+{
+	tasks_mode = true;
+	mpu_task_load(NULL, 0);
+}
+
+/*
+ * A region with sub-regions left out (srd, ARMv7-M's SRD) becomes one
+ * region per run of the eighths it keeps: PMSAv8 has no sub-regions.
+ */
+void mpu_task_load(const struct task_region *r, unsigned int n)
+{
+	unsigned int slot = 0;
+
+	for (unsigned int i = 0; i < n; i++) {
+		unsigned long part = r[i].size / 8;
+		unsigned int ap = page_ap_of(r[i].access);
+
+		for (unsigned int k = 0; k < 8; k++) {
+			unsigned int end = k;
+
+			if (r[i].srd >> k & 1)
+				continue;
+			while (end + 1 < 8 && !(r[i].srd >> (end + 1) & 1))
+				end++;
+			if (slot == TLB_SLOTS)
+				kernel_fail("task regions: more than %u", TLB_SLOTS);
+			mpu_write(slot++, (RBAR(r[i].base + k * part, ap) & ~(r[i].exec ? 1u : 0u)),
+				  (unsigned int)(r[i].base + (end + 1) * part - 32u) | 1u);
+			k = end;
+		}
+	}
+	while (slot < TLB_SLOTS) {
+		slots[slot].page = NO_PAGE;
+		mpu_write(slot++, 0, 0);
+	}
+	mpu_sync();
 }
 
 #endif /* __ARM_ARCH_8M_MAIN__ */

@@ -78,9 +78,11 @@ enum page_access page_access(unsigned long page)
 #define CTRL_ENABLE	(1u << 0)
 #define CTRL_PRIVDEFENA	(1u << 2)
 
-/* RASR: enable, size 2^(log2size), subregions disabled, AP, XN, C (normal). */
-#define RASR(log2size, srd, ap) (1u | ((log2size) - 1u) << 1 | (unsigned int)(srd) << 8 | \
-				 1u << 17 | (unsigned int)(ap) << 24 | 1u << 28)
+/* RASR: enable, size 2^(log2size), subregions disabled, AP, C (normal); XN. */
+#define RASR_EXEC(log2size, srd, ap) (1u | ((log2size) - 1u) << 1 | \
+				      (unsigned int)(srd) << 8 | 1u << 17 | \
+				      (unsigned int)(ap) << 24)
+#define RASR(log2size, srd, ap) (RASR_EXEC(log2size, srd, ap) | 1u << 28)
 #define AP_NONE		0u
 #define AP_USER_RO	2u
 #define AP_USER_RW	3u
@@ -99,6 +101,7 @@ static struct slot {
 	unsigned int ap;
 } slots[TLB_SLOTS];
 static unsigned int next_slot;
+static bool tasks_mode;
 unsigned long mpu_refills;
 
 static void mpu_write(unsigned int n, unsigned int rbar, unsigned int rasr)
@@ -156,7 +159,7 @@ bool mpu_refill(unsigned long addr, unsigned int pc)
 	unsigned int ap, n;
 
 	(void)pc;
-	if (addr < USER_BASE || addr >= USER_END)
+	if (tasks_mode || addr < USER_BASE || addr >= USER_END)
 		return false;
 	page = (addr - USER_BASE) / PAGE_SIZE;
 	block = addr & ~(BLOCK_SIZE - 1);
@@ -202,6 +205,37 @@ void mmu_set_user_page(unsigned long va, enum plat_prot p)
 	if (dropped)
 		mpu_sync();
 	__asm__ volatile("msr primask, %0" : : "r"(primask) : "memory");
+}
+
+/* The task phase: the cache's slots are the tasks' regions from now on. */
+void mpu_tasks_begin(void)
+{
+	tasks_mode = true;
+	mpu_task_load(NULL, 0);
+}
+
+void mpu_task_load(const struct task_region *r, unsigned int n)
+{
+	static const unsigned int ap[] = {
+		[PAGE_NO_ACCESS] = AP_NONE, [PAGE_READ] = AP_USER_RO,
+		[PAGE_READ_WRITE] = AP_USER_RW,
+	};
+
+	if (n > TLB_SLOTS)
+		kernel_fail("a task with %u regions: %u at most", n, TLB_SLOTS);
+	for (unsigned int i = 0; i < TLB_SLOTS; i++) {
+		unsigned int log2 = i < n ? (unsigned int)__builtin_ctzl(r[i].size) : 0;
+
+		if (i >= n)
+			mpu_write(i, 0, 0);
+		else if (r[i].exec)
+			mpu_write(i, (unsigned int)r[i].base,
+				  RASR_EXEC(log2, r[i].srd, ap[r[i].access]));
+		else
+			mpu_write(i, (unsigned int)r[i].base,
+				  RASR(log2, r[i].srd, ap[r[i].access]));
+	}
+	mpu_sync();
 }
 
 #endif /* !__ARM_ARCH_8M_MAIN__ */

@@ -22,7 +22,11 @@ vectors:
 	.word	fault_entry + 1		/* MemManage */
 	.word	fault_entry + 1		/* BusFault */
 	.word	fault_entry + 1		/* UsageFault */
-	.rept	8
+	.rept	4
+	.word	fault_entry + 1
+	.endr
+	.word	svc_entry + 1		/* SVCall: tasks.c */
+	.rept	3
 	.word	fault_entry + 1
 	.endr
 	.word	systick_entry + 1	/* SysTick: timer.c */
@@ -65,5 +69,48 @@ systick_entry:
 	bl	timer_interrupt
 	pop	{r4, pc}
 	.size systick_entry, . - systick_entry
+
+/*
+ * long user_call(long (*fn)(void *), void *arg, void *sp): run fn(arg) as an
+ * unprivileged task on the process stack sp, until it returns or calls
+ * SVC_EXIT (tasks.c): svc_handler() builds the task's frame and returns
+ * into it; the exit returns here, with the task's value in r0, on MSP,
+ * privileged again. The kernel's callee-saved registers live on MSP
+ * meanwhile: a task cannot reach them.
+ */
+	.globl user_call
+	.type user_call, %function
+user_call:
+	push	{r4-r11, lr}
+	svc	#1			/* SVC_START */
+	pop	{r4-r11, pc}
+	.size user_call, . - user_call
+
+/*
+ * SVCall: svc_handler(frame, exc_return) gets the frame of the stack in
+ * use and returns the EXC_RETURN to leave by (the task's PSP after a
+ * start, the kernel's MSP after an exit, else the same).
+ */
+	.type svc_entry, %function
+svc_entry:
+	tst	lr, #4
+	ite	eq
+	mrseq	r0, msp
+	mrsne	r0, psp
+	mov	r1, lr
+	push	{r4, lr}
+	bl	svc_handler
+	pop	{r4, lr}
+	bx	r0
+	.size svc_entry, . - svc_entry
+
+/* Where a task's function returns to: its value is the exit's. */
+	.section .task_text, "ax"
+	.globl task_return
+	.type task_return, %function
+task_return:
+	svc	#0			/* SVC_EXIT */
+	b	.
+	.size task_return, . - task_return
 
 	.section .note.GNU-stack, "", %progbits

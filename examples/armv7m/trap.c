@@ -15,6 +15,7 @@
 #include "platform.h"
 
 static unsigned long faults;
+unsigned long trap_forced;
 
 unsigned long plat_fault_count(void)
 {
@@ -47,6 +48,8 @@ void trap_fault(unsigned int *frame, unsigned int ipsr)
 	frame[6] = fix;
 	frame[7] &= ~0x0600fc00u;
 	REG(CFSR) = cfsr;
-	if (exc == 3)
+	if (exc == 3) {
+		trap_forced++;
 		REG(HFSR) = REG(HFSR);
+	}
 }

@@ -258,6 +258,23 @@ _UACCESS_INLINE int _uaccess_arch_kernel_get_nofault(unsigned long long *v, cons
 	return err;
 }
 
+#if defined(__ARM_ARCH_8M_MAIN__)
+/*
+ * ARMv8-M: true if the running task's MPU permissions (unprivileged,
+ * ttt) refuse a read, or a write, of the byte at p. An early refusal for
+ * a kernel that wants one before it starts a call, never the check: it
+ * judges one byte at one moment, and the call's own unprivileged
+ * accesses stay exact. TT's answer: R (bit 18), RW (bit 19).
+ */
+_UACCESS_INLINE bool uaccess_armv8m_refuses(const void __user *p, bool write)
+{
+	unsigned int tt;
+
+	__asm__ volatile("ttt %0, %1" : "=r"(tt) : "r"(p));
+	return !(tt >> (write ? 19 : 18) & 1);
+}
+#endif
+
 /*
  * The barrier of user_access_begin(): dsb; isb, which completes every
  * earlier instruction before a later one starts (the M7's short
