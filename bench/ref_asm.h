@@ -2,7 +2,8 @@
 /*
  * The layout every bench/<arch>/ref.S shares: each reference routine a
  * global function between REF_FUNC and REF_END, aligned to 2^REF_ALIGN
- * bytes (the arch's ref.S defines REF_ALIGN before it includes this).
+ * bytes (the arch's ref.S defines REF_ALIGN before it includes this),
+ * typed %function, which every target reads (@ starts a comment on Arm).
  *
  * BENCH_MARKERS(ret): bench_cell_begin and bench_cell_end, for the
  * instruction-count benches (bench/qemu_count.c). The program calls them
@@ -17,7 +18,7 @@
 #define REF_FUNC(name)			\
 	.text ;				\
 	.globl name ;			\
-	.type name, @function ;		\
+	.type name, %function ;		\
 	.p2align REF_ALIGN ;		\
 name:
 
