@@ -36,16 +36,17 @@ MAX_COLUMNS = 100
 # Bytes. A doc not listed here has no budget of its own but counts in the total.
 BUDGETS = {
     'README.md': 6000,
-    'docs/INTEGRATION.md': 12000,
+    'docs/INTEGRATION.md': 13000,
     'docs/PORTING.md': 10000,
     'docs/TESTING.md': 6000,
-    'docs/BENCHMARKS.md': 10000,
+    'docs/BENCHMARKS.md': 11000,
     'docs/x86_64.md': 4000,
     'docs/powerpc32.md': 4000,
     'docs/riscv64.md': 4000,
     'docs/aarch64.md': 4000,
+    'docs/armv7m.md': 4000,
 }
-TOTAL_BUDGET = 60000
+TOTAL_BUDGET = 68000
 
 # Words that narrate how the code came to be rather than what it is.
 HISTORY = re.compile(r'\b(was dropped|were dropped|tried and dropped|no longer|used to|'
