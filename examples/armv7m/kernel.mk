@@ -20,7 +20,7 @@
 # Included by examples/examples.mk when ARCH=armv7m, after the top-level
 # Makefile's variables (O, CC, Q, quiet). Defines BAREMETAL_KERNELS,
 # QEMU_CONFIGS, qemu_cmd, QEMU_PASS_STATUS, QEMU_DEPS, DEMO_KERNEL and
-# demo_cmd (none yet).
+# demo_cmd.
 
 CM_BM := examples/armv7m
 CM_BM_OUT := $(O)/baremetal
@@ -110,8 +110,20 @@ $(foreach b,$(CM_BM_M33_BOARDS),$(eval $(call cm_bm_m33_board,$(b))))
 # Only the kernels of the configurations booted (QEMU_CONFIGS may come
 # from the command line: tests/arch/armv7m/mutants.py boots one).
 BAREMETAL_KERNELS = $(foreach c,$(QEMU_CONFIGS),$(cm_bm_kernel_$(c)))
-DEMO_KERNEL :=
-demo_cmd :=
+# The demo kernel, for an385 alone: the machine and the tasks of the test
+# kernel, demo.c in place of main.c and the suite.
+CM_BM_DEMO_SRCS := $(addprefix $(CM_BM)/,start.S console.c mpu.c trap.c timer.c \
+	tasks.c task_programs.c demo.c) \
+	$(addprefix examples/,console_printf.c page_alloc.c usercopy_check.c \
+	timer_checks.c demo_common.c) \
+	tests/harness/nolibc/string.c tests/harness/nolibc/vsnprintf.c
+DEMO_KERNEL := $(CM_BM_OUT)/demo.elf
+cm_bm_kernel_demo := $(DEMO_KERNEL)
+cm_bm_machine_demo := $(cm_bm_machine_an385)
+$(DEMO_KERNEL): CM_BM_LD_BOARD = $(call cm_bm_defsyms,an385)
+$(DEMO_KERNEL): $(call cm_bm_objs,$(CM_BM_DEMO_SRCS)) $(CM_BM_LD_DEPS)
+	$(quiet) LD $@
+	$(Q)$(CC) $(CM_BM_LDFLAGS) -o $@ $(filter %.o,$^) -lgcc
 
 # The configurations: an385 with its Cortex-M3 (8 MPU regions), an505 with
 # its Cortex-M33 (16, ARMv8-M); an524 (Cortex-M33) on request.
@@ -124,5 +136,9 @@ qemu_cmd = $(QEMU_SYSTEM_ARM) $(cm_bm_machine_$(1)) -nographic \
 	-semihosting-config enable=on,target=native -kernel $(cm_bm_kernel_$(1))
 QEMU_PASS_STATUS := 0
 QEMU_DEPS := arm-linux-gnueabihf-gcc=gcc-arm-linux-gnueabihf qemu-system-arm=qemu-system-arm
+# Semihosting writes to QEMU's stderr unless given a chardev: the demo's
+# to stdout, which qemu-demo reads.
+demo_cmd = $(call qemu_cmd,demo) -chardev stdio,id=semihosting \
+	-semihosting-config chardev=semihosting
 
--include $(patsubst %.o,%.d,$(call cm_bm_objs,$(CM_BM_SRCS)))
+-include $(patsubst %.o,%.d,$(call cm_bm_objs,$(CM_BM_SRCS) $(CM_BM_DEMO_SRCS)))

@@ -29,6 +29,8 @@ check-lint-cm_LOGS := lint.log
 # (make qemu-test builds them with CROSS_COMPILE's by default).
 CHECK_RUNS += qemu-cm3
 CHECK_TOOLS += arm-none-eabi-gcc=gcc-arm-none-eabi qemu-system-arm=qemu-system-arm
+DEMO_TOOLS += arm-linux-gnueabihf-gcc=gcc-arm-linux-gnueabihf \
+	qemu-system-arm=qemu-system-arm
 check-qemu-cm3_ARGS := ARCH=armv7m CROSS_COMPILE=arm-none-eabi-
 check-qemu-cm3_TARGET := qemu-test
 check-qemu-cm3_LOGS := suite.log
