@@ -67,6 +67,15 @@ def library_imports(nm, lib):
     return sorted(n for n in used - defined if not n.startswith(("__start_", "__stop_")))
 
 
+def imports_note(imports):
+    """The report's line on what the library calls outside itself."""
+    if not imports:
+        return ("the library uses no symbol from outside itself (`nm`), so all it runs is "
+                "in the counted code")
+    return ("**the library uses %s from outside itself: instructions run there are not "
+            "counted**" % ", ".join("`%s`" % n for n in imports))
+
+
 def classify(classes, insn):
     """The first class of classes (name -> regex) whose regex matches the
     start of insn ("mnemonic operands"), else "other"."""

@@ -11,7 +11,7 @@ zva block the CPU announced) and the tables.
 import re
 import time
 
-from qemu_count import callers, csv_lines, section
+from qemu_count import callers, csv_lines, imports_note, section
 
 OPS = ["clear_user", "copy_to_user", "copy_from_user"]
 COLUMNS = {
@@ -120,10 +120,7 @@ def report(args, runs, info):
       "whole DCZID_EL0 blocks of the range (block size read on every call), ref:x8's loop "
       "for the head and tail, ref:x8 whole without a whole block or with DZP set. "
       "**best** = the reference with the fewest; **lib / best** over it" % info["lib_bytes"])
-    w("- %s" % ("the library uses no symbol from outside itself (`nm`), so all it runs is in "
-                "the counted code" if not info["imports"] else
-                "**the library uses %s from outside itself: instructions run there are not "
-                "counted**" % ", ".join("`%s`" % n for n in info["imports"])))
+    w("- " + imports_note(info["imports"]))
     w("- method: `qemu-aarch64 -cpu CPU %s -d exec,nochain -dfilter <the code>` logs one "
       "line per executed instruction; count.py counts the lines between the program's "
       "markers around each call and classifies each pc by `objdump -d` (stores: every "

@@ -11,7 +11,7 @@ model: qemu-arm has none of M-profile for a Linux process.
 
 import time
 
-from qemu_count import callers, csv_lines, section
+from qemu_count import callers, csv_lines, imports_note, section
 
 OPS = ["clear_user", "copy_to_user", "copy_from_user"]
 COLUMNS = ["lib", "ref:bytes", "ref:words"]
@@ -82,10 +82,7 @@ def report(args, runs, info):
       "**ref:words** = bytes to a word boundary, `strt` (copies: `ldr` + `strt`, "
       "`ldrt` + `str`) per word, bytes after; a copy whose sides differ modulo 4 goes "
       "byte by byte, as the library's does" % info["lib_bytes"])
-    w("- %s" % ("the library uses no symbol from outside itself (`nm`), so all it runs is "
-                "in the counted code" if not info["imports"] else
-                "**the library uses %s from outside itself: instructions run there are not "
-                "counted**" % ", ".join("`%s`" % n for n in info["imports"])))
+    w("- " + imports_note(info["imports"]))
     w("- method: `qemu-arm -cpu %s %s -d exec,nochain -dfilter <the code>` logs one line "
       "per executed instruction; count.py counts the lines between the program's markers "
       "around each call and classifies each pc by `objdump -d` (loads: `ldr*`, `pop`; "
