@@ -46,6 +46,20 @@ static void window_closed(const char *call)
 
 static const char *const op_names[] = { "SET", "ADD", "OR", "ANDN", "XOR" };
 
+_Static_assert(UACCESS_FUTEX_OP_SET == 0 && UACCESS_FUTEX_OP_ADD == 1 &&
+	       UACCESS_FUTEX_OP_OR == 2 && UACCESS_FUTEX_OP_ANDN == 3 &&
+	       UACCESS_FUTEX_OP_XOR == 4, "the futex op numbers are Linux's FUTEX_OP_*");
+
+/* Linux's op numbers, written out: 0x0f applied to 0xf3. */
+static const struct {
+	int op;
+	const char *name;
+	unsigned int after;
+} linux_ops[] = {
+	{ 0, "SET", 0x0f }, { 1, "ADD", 0x102 }, { 2, "OR", 0xff },
+	{ 3, "ANDN", 0xf0 }, { 4, "XOR", 0xfc },
+};
+
 static const struct {
 	int op;
 	unsigned int before, arg, after;
@@ -133,6 +147,21 @@ static void results(void)
 		t_case(r == 0 && oval == 11 && peek(buf) == 16,
 		       "arch_futex_atomic_op_inuser ADD 5: returned %d, oval %d, word %u",
 		       r, oval, peek(buf));
+	}
+	/*
+	 * Linux's FUTEX_OP_* numbers (its uapi futex header) as literals:
+	 * a kernel hands its system call's op through unchanged, so the
+	 * library's numbers must be these, not merely its own macros'.
+	 */
+	for (size_t i = 0; i < sizeof(linux_ops) / sizeof(linux_ops[0]); i++) {
+		int oval = 0, r;
+
+		poke(buf, 0xf3);
+		r = arch_futex_atomic_op_inuser(linux_ops[i].op, 0x0f, &oval,
+						(unsigned int __user *)buf);
+		t_case(r == 0 && oval == 0xf3 && peek(buf) == linux_ops[i].after,
+		       "Linux's op %d (%s) 0x0f on 0xf3: returned %d, word %#x, want %#x",
+		       linux_ops[i].op, linux_ops[i].name, r, peek(buf), linux_ops[i].after);
 	}
 	t_group_end();
 }
