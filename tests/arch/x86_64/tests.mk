@@ -10,9 +10,13 @@ TEST_ARCH_LDFLAGS := -pie -Wl,-z,text
 # Every feature set the dispatch distinguishes, each run in its own process
 # (tests/harness/hosted/platform.c parses the names).
 # erms+fsrm+late_stosb, erms+fsrm+low_first and erms+fsrm+fsrs+mid_movsb
-# are what the per-CPU table gives the CPUs it has entries for.
+# are what the per-CPU table gives the CPUs it has entries for;
+# rep_good+erms and erms+fsrm+low_first+short_stosb hold both features of
+# each two-replacement site (UACCESS_ALT_BULK, UACCESS_ALT_CLEAR_SHORT), so
+# the rule that the last present one wins is checked.
 TEST_CONFIGS := none rep_good erms erms+fsrm erms+fsrm+short_stosb \
-	erms+fsrm+late_stosb erms+fsrm+low_first erms+fsrm+fsrs+mid_movsb fsrs native
+	erms+fsrm+late_stosb erms+fsrm+low_first erms+fsrm+fsrs+mid_movsb fsrs native \
+	rep_good+erms erms+fsrm+low_first+short_stosb
 # The sanitizers' settings, read only by a sanitizer build (check-asan in
 # check.mk): ASan leaves SIGSEGV to the suite's handler, which resumes
 # through uaccess_fixup(); UBSan prints where. No leak check: the library
