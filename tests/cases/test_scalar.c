@@ -47,7 +47,9 @@ static bool guards_intact(const unsigned char *p, size_t n)
  * One size: T is the object's type. For each p: get_user must return the
  * bytes at p (read back through memcpy, so endianness does not matter) or
  * -EFAULT with x == 0; put_user must write exactly the object, or return
- * -EFAULT having written at most the object's bytes before the hole.
+ * -EFAULT having written at most the object's bytes before the hole:
+ * none at or after its first inaccessible byte (an object running out of
+ * the hole keeps the bytes after it untouched).
  */
 #define SWEEP_SIZE(T, checked)						\
 	for (unsigned char *p = hole - 16; p < after + 16; p++) {	\
@@ -86,12 +88,17 @@ static bool guards_intact(const unsigned char *p, size_t n)
 		memset(&val, 0x5C, n);					\
 		r = checked ? put_user(val, (T __user *)p)		\
 				: __put_user(val, (T __user *)p);	\
-		bool body = true, guards;				\
+		bool body = true, guards, seen_hole = false;		\
 		plat_user_begin();					\
-		for (size_t i = 0; i < n; i++)				\
+		for (size_t i = 0; i < n; i++) {			\
+			seen_hole |= !accessible(p + i, 1);		\
 			if (accessible(p + i, 1) && p[i] != 0x5C &&	\
 			    (ok || p[i] != CANARY))			\
 				body = false;				\
+			if (seen_hole && accessible(p + i, 1) &&	\
+			    p[i] != CANARY)				\
+				body = false;				\
+		}							\
 		guards = guards_intact(p, n);				\
 		for (size_t i = 0; i < n; i++)				\
 			if (accessible(p + i, 1))			\

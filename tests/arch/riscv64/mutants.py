@@ -160,6 +160,10 @@ M = [
  ("a misaligned put_user leaves its last byte unwritten", G, H,
   "		if (_uaccess_arch_put_unsafe(v, c + i, 1))\n",
   "		if (i < size - 1 && _uaccess_arch_put_unsafe(v, c + i, 1))\n"),
+ ("a misaligned put_user stores its highest byte first", G, H,
+  "		if (_uaccess_arch_put_unsafe(v, c + i, 1))\n			return -UACCESS_EFAULT;\n		v >>= 8;\n",
+  "		if (_uaccess_arch_put_unsafe(v >> 8 * (size - 1 - i), c + size - 1 - i, 1))\n"
+  "			return -UACCESS_EFAULT;\n"),
  ("string calls: the NUL's byte read off the wrong end", W, H,
   "0x0001020304050607UL", "0x0706050403020100UL"),
  # sstatus.SUM: only the bare-metal kernel enforces it, so only it can tell.
