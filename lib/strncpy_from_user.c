@@ -34,17 +34,19 @@ struct wat_unaligned {
 
 long uaccess_strncpy_from_user(char *dst, const char __user *src, long count)
 {
-	unsigned long a = (unsigned long)src, max, off, left, done = 0;
+	unsigned long a = (unsigned long)src, u, max, off, left, done = 0;
 	const unsigned long __user *p;
 	unsigned long long v;
 	long res;
 
 	if (count <= 0)
 		return 0;
-	if (a < uaccess_user_start || a >= uaccess_user_end)
+	/* The range judges the address the MMU sees (a tag untouched). */
+	u = _uaccess_arch_untag_addr(a);
+	if (u < uaccess_user_start || u >= uaccess_user_end)
 		return -UACCESS_EFAULT;
 	/* Only the part of the string below the user end is ever read. */
-	max = uaccess_user_end - a;
+	max = uaccess_user_end - u;
 	if (max > (unsigned long)count)
 		max = (unsigned long)count;
 
@@ -52,7 +54,7 @@ long uaccess_strncpy_from_user(char *dst, const char __user *src, long count)
 	/* Spectre v1: masked, not fenced (see the top of the file). */
 	p = (const unsigned long __user *)
 		((unsigned long)uaccess_mask_ptr(src) & ~(WAT_BYTES - 1));
-	left = off + max;	/* range bytes from p on: cannot wrap, a + max <= end */
+	left = off + max;	/* range bytes from p on: cannot wrap, u + max <= end */
 	/* The window covers the aligned words actually read. */
 	_uaccess_read_window_open_masked(p, (left + WAT_BYTES - 1) & ~(WAT_BYTES - 1));
 	if (_uaccess_arch_get_unsafe(&v, p, WAT_BYTES))

@@ -17,16 +17,18 @@
 
 long uaccess_strnlen_user(const char __user *s, long n)
 {
-	unsigned long a = (unsigned long)s, max, off, left;
+	unsigned long a = (unsigned long)s, u, max, off, left;
 	const unsigned long __user *p;
 	unsigned long long v;
 	long res;
 
 	if (n <= 0)
 		return 0;
-	if (a < uaccess_user_start || a >= uaccess_user_end)
+	/* The range judges the address the MMU sees (a tag untouched). */
+	u = _uaccess_arch_untag_addr(a);
+	if (u < uaccess_user_start || u >= uaccess_user_end)
 		return 0;
-	max = uaccess_user_end - a;
+	max = uaccess_user_end - u;
 	if (max > (unsigned long)n)
 		max = (unsigned long)n;
 
@@ -34,7 +36,7 @@ long uaccess_strnlen_user(const char __user *s, long n)
 	/* Spectre v1: masked, not fenced (strncpy_from_user.c says why). */
 	p = (const unsigned long __user *)
 		((unsigned long)uaccess_mask_ptr(s) & ~(WAT_BYTES - 1));
-	left = off + max;	/* range bytes from p on: cannot wrap, a + max <= end */
+	left = off + max;	/* range bytes from p on: cannot wrap, u + max <= end */
 	_uaccess_read_window_open_masked(p, (left + WAT_BYTES - 1) & ~(WAT_BYTES - 1));
 	if (_uaccess_arch_get_unsafe(&v, p, WAT_BYTES))
 		goto efault;

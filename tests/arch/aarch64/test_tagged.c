@@ -34,6 +34,52 @@ static bool is_fill(const unsigned char *p, size_t n)
 	return true;
 }
 
+/*
+ * The other families through the tagged pointer u to the page p: strings,
+ * check_zeroed_user, copy_struct_from_user, the futex atomics, a window.
+ */
+static void tagged_families(unsigned char *p, unsigned char *u)
+{
+	struct { uint32_t a, b; } st = { 0, 0 };
+	unsigned int old = 0, cur = 0;
+	uint32_t x = 0;
+	char name[16];
+	bool ok;
+
+	plat_user_begin();
+	memcpy(p + 100, "tagged\0", 7);
+	memset(p + 200, 0, 32);
+	memcpy(p + 240, "\x01\0\0\0\x02\0\0\0\0\0\0\0", 12);
+	*(uint32_t *)(p + 300) = 7;
+	plat_user_end();
+	t_case(strnlen_user(UPTR(u + 100), 64) == 7,
+	       "strnlen_user through %p: %ld, want 7", (void *)(u + 100),
+	       strnlen_user(UPTR(u + 100), 64));
+	t_case(strncpy_from_user(name, UPTR(u + 100), sizeof(name)) == 6 &&
+	       !strcmp(name, "tagged"), "strncpy_from_user through %p", (void *)(u + 100));
+	t_case(check_zeroed_user(UPTR(u + 200), 32) == 1 &&
+	       check_zeroed_user(UPTR(u + 240), 8) == 0,
+	       "check_zeroed_user through %p", (void *)(u + 200));
+	t_case(copy_struct_from_user(&st, sizeof(st), UPTR(u + 240), 12) == 0 &&
+	       st.a == 1 && st.b == 2, "copy_struct_from_user through %p", (void *)(u + 240));
+	ok = uaccess_futex_op(UACCESS_FUTEX_OP_ADD, 5, &old, UPTR(u + 300)) == 0 &&
+	     uaccess_futex_cmpxchg(&cur, UPTR(u + 300), 12, 20) == 0;
+	plat_user_begin();
+	ok = ok && old == 7 && cur == 12 && *(uint32_t *)(p + 300) == 20;
+	plat_user_end();
+	t_case(ok, "futex op and cmpxchg through %p", (void *)(u + 300));
+	ok = false;
+	if (user_access_begin(UPTR(u + 300), 8)) {
+		unsafe_put_user(0x55667788u, (uint32_t __user *)(u + 304), out);
+		unsafe_get_user(x, (uint32_t __user *)(u + 304), out);
+		ok = x == 0x55667788u;
+out:
+		user_access_end();
+	}
+	t_case(ok, "user_access_begin, unsafe_put_user, unsafe_get_user through %p",
+	       (void *)(u + 300));
+}
+
 void test_a64_tagged(void)
 {
 	size_t page = plat_page_size();
@@ -77,6 +123,8 @@ void test_a64_tagged(void)
 	t_case(ok && x == 0x11223344u, "put_user, get_user through %p: %#x",
 	       (void *)(u + 4), (unsigned int)x);
 
+	tagged_families(p, u);
+
 	/* The page behind the tagged pointer faults: the count stops there. */
 	fill(k, sizeof(k));
 	t_case(copy_to_user(UPTR(guard - 8), k, 16) == 8,
@@ -91,5 +139,12 @@ void test_a64_tagged(void)
 	x = 1;
 	t_case(get_user(x, (uint32_t __user *)guard) == -UACCESS_EFAULT && x == 0,
 	       "get_user at %p: not -EFAULT with 0", (void *)guard);
+	plat_user_begin();
+	memcpy(guard - 4, "abcd", 4);	/* no NUL before the guard */
+	plat_user_end();
+	t_case(strnlen_user(UPTR(guard - 4), 64) == 0,
+	       "strnlen_user into %p: not 0 (a fault)", (void *)guard);
+	t_case(strncpy_from_user((char *)k, UPTR(guard - 4), 64) == -UACCESS_EFAULT,
+	       "strncpy_from_user into %p: not -EFAULT", (void *)guard);
 	t_group_end();
 }
