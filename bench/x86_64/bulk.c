@@ -88,14 +88,10 @@ static const struct {
 } forced_sets[] = {
 	{ "none", 0 },
 	{ "erms", UACCESS_FEAT_ERMS },
-	{ "erms+stosb", UACCESS_FEAT_ERMS | UACCESS_FEAT_FSRM |
-			UACCESS_FEAT_SHORT_STOSB },
 	{ "erms+movsb", UACCESS_FEAT_ERMS | UACCESS_FEAT_FSRM |
 			UACCESS_FEAT_MID_MOVSB },
 	{ "erms+late", UACCESS_FEAT_ERMS | UACCESS_FEAT_FSRM |
 		       UACCESS_FEAT_LATE_STOSB },
-	{ "erms+low", UACCESS_FEAT_ERMS | UACCESS_FEAT_FSRM |
-		      UACCESS_FEAT_LOW_FIRST },
 };
 
 /*
@@ -152,7 +148,7 @@ static void setup_columns(struct column *col, unsigned long lib)
 		time_glibc_clear, time_glibc_copy, time_glibc_copy } };
 	/* What Linux 6.x runs on this CPU (bench.h), checked as it checks. */
 	col[COL_LINUX] = (struct column){ "linux", .time = {
-		lib & UACCESS_FEAT_FSRS ? time_ok_rep_clear : time_ok_linux_clear,
+		cpu_has_fsrs() ? time_ok_rep_clear : time_ok_linux_clear,
 		lib & UACCESS_FEAT_FSRM ? time_ok_rep_to : time_ok_linux_to,
 		lib & UACCESS_FEAT_FSRM ? time_masked_rep_from : time_masked_linux_from,
 	} };

@@ -224,10 +224,10 @@ unsigned long replay_table(const struct bench_env *env, struct trace *const *tra
 	}
 	/* The library's column runs this CPU's features: Linux's follows them. */
 	replay_columns[1].replay = linux_replays[!!(lib & UACCESS_FEAT_FSRM)]
-						[!!(lib & UACCESS_FEAT_FSRS)];
+						[cpu_has_fsrs()];
 	snprintf(linux_words, sizeof(linux_words),
 		 "Linux 6.x on this CPU: %s; %s; copy_from_user masked, no access_ok()",
-		 linux_clears(lib), linux_copies(lib));
+		 linux_clears(), linux_copies(lib));
 	replay_columns[1].about = linux_words;
 	/* One warm-up replay each, then rounds, each starting a column on. */
 	for (int round = -1; round < env->rounds; round++)

@@ -94,7 +94,7 @@ void report_header(const struct bench_env *env, const struct bulk *b,
 	out("- glibc: memset / memcpy, the user-space ceiling\n");
 	out("- linux: Linux 6.x's checked call on this CPU's features, access_ok() "
 	    "in front (copy_from_user: Linux 6.12's mask instead, bench.h): %s; %s "
-	    "(bench/x86_64/ref.S)\n", linux_clears(lib), linux_copies(lib));
+	    "(bench/x86_64/ref.S)\n", linux_clears(), linux_copies(lib));
 	out("- method: TSC ticks per call, median of %d rounds of ~%.0f-tick batches; "
 	    "buffers at page offset %lu; cpu %d\n",
 	    env->rounds, TARGET_TICKS, env->page_offset, cpu);
