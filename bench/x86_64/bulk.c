@@ -50,11 +50,11 @@ DEFINE_TIMER(time_rep_copy, ref_copy_rep(to, from, n))
 DEFINE_TIMER(time_repq_clear, ref_clear_repq(to, n))
 DEFINE_TIMER(time_repq_copy, ref_copy_repq(to, from, n))
 
-/* Each reference behind the access_ok() of a kernel's checked call. */
+/* Each reference behind the library's check and mask (bench.h). */
 #define DEFINE_CHECKED_TIMERS(name, clear_fn, copy_fn)			\
-	DEFINE_TIMER(time_ok_##name##_clear, CHECKED(to, n, clear_fn(to, n))) \
-	DEFINE_TIMER(time_ok_##name##_to, CHECKED(to, n, copy_fn(to, from, n))) \
-	DEFINE_TIMER(time_ok_##name##_from, CHECKED(from, n, copy_fn(to, from, n)))
+	DEFINE_TIMER(time_ok_##name##_clear, CHECKED_MASKED(to, n, clear_fn(masked_, n))) \
+	DEFINE_TIMER(time_ok_##name##_to, CHECKED_MASKED(to, n, copy_fn(masked_, from, n))) \
+	DEFINE_TIMER(time_ok_##name##_from, CHECKED_MASKED(from, n, copy_fn(to, masked_, n)))
 #define CHECKED_TIMERS(name) \
 	{ time_ok_##name##_clear, time_ok_##name##_to, time_ok_##name##_from }
 
@@ -62,11 +62,16 @@ DEFINE_CHECKED_TIMERS(bytes, ref_clear_bytes, ref_copy_bytes)
 DEFINE_CHECKED_TIMERS(loop, ref_clear_loop, ref_copy_loop)
 DEFINE_CHECKED_TIMERS(rep, ref_clear_rep, ref_copy_rep)
 DEFINE_CHECKED_TIMERS(repq, ref_clear_repq, ref_copy_repq)
-/* Linux's own checks (bench.h): access_ok(), and the mask for copy_from_user(). */
-DEFINE_TIMER(time_ok_linux_clear, CHECKED(to, n, ref_clear_linux(to, n)))
-DEFINE_TIMER(time_ok_linux_to, CHECKED(to, n, ref_copy_linux(to, from, n)))
-DEFINE_TIMER(time_masked_linux_from, ref_copy_linux(to, linux_mask_user_address(from), n))
-DEFINE_TIMER(time_masked_rep_from, ref_copy_rep(to, linux_mask_user_address(from), n))
+/*
+ * Linux's routines, inline rep and out of line, behind its own checks
+ * (bench.h): access_ok(), and the mask alone for copy_from_user().
+ */
+DEFINE_TIMER(time_linux_rep_clear, CHECKED(to, n, ref_clear_rep(to, n)))
+DEFINE_TIMER(time_linux_rep_to, CHECKED(to, n, ref_copy_rep(to, from, n)))
+DEFINE_TIMER(time_linux_rep_from, ref_copy_rep(to, linux_mask_user_address(from), n))
+DEFINE_TIMER(time_linux_clear, CHECKED(to, n, ref_clear_linux(to, n)))
+DEFINE_TIMER(time_linux_to, CHECKED(to, n, ref_copy_linux(to, from, n)))
+DEFINE_TIMER(time_linux_from, ref_copy_linux(to, linux_mask_user_address(from), n))
 
 /*
  * glibc through volatile pointers: the compiler cannot tell which function
@@ -104,7 +109,7 @@ static const struct reference {
 	unsigned long (*clear)(void *to, unsigned long n);
 	unsigned long (*copy)(void *to, const void *from, unsigned long n);
 	timer_fn *time[2];		/* clear, copy */
-	timer_fn *checked[NR_OPS];	/* the same behind access_ok() */
+	timer_fn *checked[NR_OPS];	/* the same behind the check and mask */
 } references[] = {
 	[REF_BYTES] = { "ref:bytes", "byte loop", ref_clear_bytes, ref_copy_bytes,
 	  { time_bytes_clear, time_bytes_copy }, CHECKED_TIMERS(bytes) },
@@ -148,9 +153,9 @@ static void setup_columns(struct column *col, unsigned long lib)
 		time_glibc_clear, time_glibc_copy, time_glibc_copy } };
 	/* What Linux 6.x runs on this CPU (bench.h), checked as it checks. */
 	col[COL_LINUX] = (struct column){ "linux", .time = {
-		cpu_has_fsrs() ? time_ok_rep_clear : time_ok_linux_clear,
-		lib & UACCESS_FEAT_FSRM ? time_ok_rep_to : time_ok_linux_to,
-		lib & UACCESS_FEAT_FSRM ? time_masked_rep_from : time_masked_linux_from,
+		cpu_has_fsrs() ? time_linux_rep_clear : time_linux_clear,
+		lib & UACCESS_FEAT_FSRM ? time_linux_rep_to : time_linux_to,
+		lib & UACCESS_FEAT_FSRM ? time_linux_rep_from : time_linux_from,
 	} };
 	col[COL_NOMASK] = (struct column){ "lib:nomask", true, lib, .time = {
 		time_nomask_clear, time_nomask_copy_to, time_nomask_copy_from } };

@@ -5,10 +5,10 @@
  *
  * The columns: "lib", "lib:__", the forced sets, the references, "glibc",
  * "linux" (Linux's checked call on this CPU); then, measured for the
- * bounds table and results.csv only: each reference again behind
- * access_ok() (named "ok+" and the strategy); "lib:nomask", the library's
- * __ call behind the same access_ok(): the checked call less its
- * Spectre-v1 mask; and "lib:again", the checked call once more, whose
+ * bounds table and results.csv only: each reference again behind the
+ * library's access_ok() and Spectre-v1 mask, the contract of its checked
+ * calls (named "ok+" and the strategy); "lib:nomask", the library's __
+ * call behind access_ok() alone: the checked call less its mask; and "lib:again", the checked call once more, whose
  * ratio to "lib" is the run's noise.
  */
 #ifndef BENCH_BULK_H

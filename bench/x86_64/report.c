@@ -254,7 +254,7 @@ static void bounds_table(const struct bulk *b)
 	out("\n## Fixed sizes: the checked call against the best single strategy\n\n");
 	out("- lib: the library's checked call (access_ok, Spectre-v1 mask, the "
 	    "copy); best single: the best of the ref: strategies at that size, "
-	    "with the same access_ok() in front (ok+)\n");
+	    "behind the same access_ok() and mask (ok+)\n");
 	out("- lib:nomask: the same less the mask (the library's __ call behind "
 	    "access_ok()): what the routines cost against the same references\n");
 	out("- every fixed size of the band; worst: the size with the highest "
