@@ -17,7 +17,9 @@ BENCH_SRCS := $(wildcard bench/x86_64/*.c bench/x86_64/*.S)
 # compiler happened to place its loop.
 BENCH_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -fpie -mno-red-zone -falign-loops=64 \
 	-Ibench -Ibench/x86_64 $(EXTRA_CFLAGS)
-BENCH_LDFLAGS := -pie $(EXTRA_LDFLAGS)
+# libm for report.c's geometric means. bench/bench.mk names the flags before the
+# objects, so --no-as-needed keeps it where the toolchain links --as-needed.
+BENCH_LDFLAGS := -pie $(EXTRA_LDFLAGS) -Wl,--push-state,--no-as-needed,-lm,--pop-state
 
 # Pin to CPU 1 where taskset can (a one-CPU machine cannot); the program
 # itself then stays on whichever CPU it starts on. Expanded only by `bench`.
@@ -42,8 +44,8 @@ bench: $(BENCH_BIN)
 	$(Q)$(call bench_run,$(BENCH_DIR),$(addprefix -t ,$(BENCH_TRACES)))
 
 # make bench-median [BENCH_RUNS=5]: the whole bench BENCH_RUNS times, each
-# run in $(BENCH_DIR)/run-N, then the bounds table and the replay ratios
-# as the median over the runs of each run's ratio (bench/x86_64/median.py),
+# run in $(BENCH_DIR)/run-N, then the band table and the replay ratios as
+# the median over the runs of each run's figure (bench/x86_64/median.py),
 # also in median.md.
 BENCH_RUNS ?= 5
 bench-median: $(BENCH_BIN)

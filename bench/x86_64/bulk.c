@@ -37,9 +37,6 @@ DEFINE_TIMER(time_lib_copy_from, copy_from_user(to, from, n))
 DEFINE_TIMER(time_raw_clear, __clear_user(to, n))
 DEFINE_TIMER(time_raw_copy_to, __copy_to_user(to, from, n))
 DEFINE_TIMER(time_raw_copy_from, __copy_from_user(to, from, n))
-DEFINE_TIMER(time_nomask_clear, CHECKED(to, n, __clear_user(to, n)))
-DEFINE_TIMER(time_nomask_copy_to, CHECKED(to, n, __copy_to_user(to, from, n)))
-DEFINE_TIMER(time_nomask_copy_from, CHECKED(from, n, __copy_from_user(to, from, n)))
 
 DEFINE_TIMER(time_bytes_clear, ref_clear_bytes(to, n))
 DEFINE_TIMER(time_bytes_copy, ref_copy_bytes(to, from, n))
@@ -157,8 +154,6 @@ static void setup_columns(struct column *col, unsigned long lib)
 		lib & UACCESS_FEAT_FSRM ? time_linux_rep_to : time_linux_to,
 		lib & UACCESS_FEAT_FSRM ? time_linux_rep_from : time_linux_from,
 	} };
-	col[COL_NOMASK] = (struct column){ "lib:nomask", true, lib, .time = {
-		time_nomask_clear, time_nomask_copy_to, time_nomask_copy_from } };
 	col[COL_AGAIN] = (struct column){ "lib:again", true, lib, .time = LIB_TIMERS };
 	/* What each library column runs, in words: the report patches nothing. */
 	for (int c = 0; c < NR_COLUMNS; c++)

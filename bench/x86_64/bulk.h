@@ -5,11 +5,10 @@
  *
  * The columns: "lib", "lib:__", the forced sets, the references, "glibc",
  * "linux" (Linux's checked call on this CPU); then, measured for the
- * bounds table and results.csv only: each reference again behind the
+ * band table and results.csv only: each reference again behind the
  * library's access_ok() and Spectre-v1 mask, the contract of its checked
- * calls (named "ok+" and the strategy); "lib:nomask", the library's __
- * call behind access_ok() alone: the checked call less its mask; and "lib:again", the checked call once more, whose
- * ratio to "lib" is the run's noise.
+ * calls (named "ok+" and the strategy); and "lib:again", the checked call
+ * once more, whose ratio to "lib" is the run's noise.
  */
 #ifndef BENCH_BULK_H
 #define BENCH_BULK_H
@@ -31,7 +30,7 @@ enum {
 	COL_GLIBC = COL_REF + NR_REFERENCES, COL_LINUX,
 	NR_SHOWN_COLUMNS,
 	COL_OK = NR_SHOWN_COLUMNS,
-	COL_NOMASK = COL_OK + NR_REFERENCES, COL_AGAIN, NR_COLUMNS
+	COL_AGAIN = COL_OK + NR_REFERENCES, NR_COLUMNS
 };
 
 struct column {

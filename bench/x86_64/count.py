@@ -20,7 +20,7 @@ import re
 import subprocess
 import sys
 
-SHOWN = ['lib', 'lib:nomask', 'lib:__', 'none', 'ok+unrolled', 'ok+rep', 'linux']
+SHOWN = ['lib', 'lib:__', 'none', 'ok+unrolled', 'ok+rep', 'linux']
 OPS = ['clear_user', 'copy_to_user', 'copy_from_user']
 
 

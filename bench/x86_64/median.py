@@ -1,22 +1,25 @@
 # SPDX-License-Identifier: MIT
-"""make bench-median: the bounds table and the replay ratios over several
-runs of uaccess-bench, each ratio the median across the runs of that
-ratio within each run (one run's worst size is mostly noise on a shared
-machine; the median of five is what the project quotes). Within a run the
-columns are measured round by round, side by side; between runs a shared
-machine's speed may drift by half, which a ratio of two cells' medians
-taken from different runs would keep.
+"""make bench-median: the band table and the replay ratios over several
+runs of uaccess-bench. A band's figure: each run's geometric mean over
+the band's fixed sizes of that run's ratios, then the median of those
+over the runs; its worst size: the size whose median ratio over the runs
+is highest (one run's worst size is mostly noise on a shared machine).
+Within a run the columns are measured round by round, side by side;
+between runs a shared machine's speed may drift by half, which a ratio of
+two cells' medians taken from different runs would keep.
 
 Usage: python3 bench/x86_64/median.py RUN_DIR...
 Each RUN_DIR holds one run's results.csv, results.md and replay.dat. The
-bands and their bounds are read from the first run's results.md (report.c
-holds them).
+bands are read from the first run's results.md (report.c holds them).
 """
 import csv
+import math
 import re
 import statistics
 import sys
 from collections import defaultdict
+
+FIGURES = ('linux', 'best', 'again')
 
 
 def load_csv(path):
@@ -28,10 +31,10 @@ def load_csv(path):
 
 
 def bands_of(md_path):
-    """(op, lo, hi, bound) per line of the bounds table."""
+    """(op, lo, hi) per line of the band table."""
     with open(md_path) as f:
-        return [(op, int(lo), int(hi), float(bound)) for op, lo, hi, bound in
-                re.findall(r'^\| (\w+) \| (\d+)\.\.(\d+) \| ([\d.]+) \|', f.read(), re.M)]
+        return [(op, int(lo), int(hi)) for op, lo, hi in
+                re.findall(r'^\| (\w+) \| (\d+)\.\.(\d+) \|', f.read(), re.M)]
 
 
 def load_replay(path):
@@ -48,35 +51,38 @@ def load_replay(path):
 
 
 def ratios(cells):
-    """One run's ratios of one size: lib and lib:nomask over the best ok+
-    reference, lib over linux, lib:again over lib."""
+    """One run's ratios at one size: lib over linux, over the best ok+
+    reference, and lib:again over lib."""
     best = min(v for c, v in cells.items() if c.startswith('ok+'))
-    return {'lib': cells['lib'] / best, 'lib:nomask': cells['lib:nomask'] / best,
-            'linux': cells['lib'] / cells['linux'], 'again': cells['lib:again'] / cells['lib']}
+    return {'linux': cells['lib'] / cells['linux'], 'best': cells['lib'] / best,
+            'again': cells['lib:again'] / cells['lib']}
+
+
+def geomean(xs):
+    return math.exp(sum(math.log(x) for x in xs) / len(xs))
 
 
 def main(dirs):
     runs = [load_csv(d + '/results.csv') for d in dirs]
-    med = {}
-    for key in runs[0]:
-        if all(key in r for r in runs):
-            per_run = [ratios(r[key]) for r in runs]
-            med[key] = {c: statistics.median(q[c] for q in per_run) for c in per_run[0]}
     print('# median of %d runs of uaccess-bench (%s)\n' % (len(dirs), ', '.join(dirs)))
-    print('| op | sizes | bound | worst lib / ok+best | at | over '
-          '| worst lib:nomask / ok+best | at | over | worst lib / linux | at | noise |')
-    print('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|')
-    for op, lo, hi, bound in bands_of(dirs[0] + '/results.md'):
-        band = [(int(row), r) for (o, row), r in med.items()
-                if o == op and row.isdigit() and lo <= int(row) <= hi]
-        worst = {c: max(((r[c], n) for n, r in band), key=lambda x: x[0], default=(0, None))
-                 for c in ('lib', 'lib:nomask', 'linux')}
-        over = {c: sum(r[c] > bound for _, r in band) for c in ('lib', 'lib:nomask')}
-        noise, sizes = max([1] + [max(r['again'], 1 / r['again']) for _, r in band]), len(band)
-        print('| %s | %d..%d | %.2f | %.2f | %s | %d of %d | %.2f | %s | %d of %d | %.2f | %s | %.2f |' %
-              (op, lo, hi, bound, worst['lib'][0], worst['lib'][1], over['lib'], sizes,
-               worst['lib:nomask'][0], worst['lib:nomask'][1], over['lib:nomask'], sizes,
-               worst['linux'][0], worst['linux'][1], noise))
+    print('Per band: the median over the runs of each run\'s geometric mean; worst: the '
+          'size with the highest median ratio, at that size. best: the best ok+ reference '
+          '(behind the library\'s check and mask); noise: lib:again / lib.\n')
+    print('| op | sizes | lib / linux | worst | lib / ok+best | worst | noise |')
+    print('|---|---|---:|---:|---:|---:|---:|')
+    for op, lo, hi in bands_of(dirs[0] + '/results.md'):
+        sizes = sorted(int(row) for o, row in runs[0] if o == op and row.isdigit() and
+                       lo <= int(row) <= hi and all((o, row) in r for r in runs))
+        # per_run[k][n]: run k's ratios at size n
+        per_run = [{n: ratios(r[(op, str(n))]) for n in sizes} for r in runs]
+        cell = []
+        for c in FIGURES:
+            cell.append('%.2f' % statistics.median(geomean([q[n][c] for n in sizes])
+                                                   for q in per_run))
+            if c != 'again':
+                worst = max((statistics.median(q[n][c] for q in per_run), n) for n in sizes)
+                cell.append('%.2f (%d)' % worst)
+        print('| %s | %d..%d | %s |' % (op, lo, hi, ' | '.join(cell)))
     replays = [load_replay(d + '/replay.dat') for d in dirs]
     names = replays[0][1]
     if names:
