@@ -107,9 +107,7 @@ struct uaccess_x86_cpuid {
 	uint32_t max_leaf;	/* leaf 0: eax */
 	uint32_t vendor[3];	/* leaf 0: ebx, edx, ecx ("Genu" "ineI" "ntel") */
 	uint32_t leaf1_eax;	/* family, model, stepping */
-	uint32_t leaf7_eax;	/* leaf 7.0: the highest subleaf */
-	uint32_t leaf7_ebx, leaf7_edx;
-	uint32_t leaf7_1_eax;	/* leaf 7.1 */
+	uint32_t leaf7_ebx, leaf7_edx;	/* leaf 7.0 */
 };
 unsigned long _uaccess_x86_features(const struct uaccess_x86_cpuid *id);
 

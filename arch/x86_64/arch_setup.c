@@ -15,8 +15,8 @@ extern struct uaccess_alt __stop_uaccess_altinstr[];
 
 /*
  * The words for the code of each named choice: the original, then the
- * replacements in the order of the site's ALTERNATIVE_2 in <uaccess/arch.h>
- * (short sites) and clear_user.S / copy_user.S (bulk sites). Arrays, not
+ * replacements in the order of the site's ALTERNATIVE or ALTERNATIVE_2 in
+ * clear_user.S and copy_user.S. Arrays, not
  * pointers: a table of pointers in position-independent code needs
  * load-time relocations (.data.rel.ro), a table of text does not.
  */
@@ -24,8 +24,7 @@ static const struct {
 	char label[16];
 	char word[3][9];
 } names[UACCESS_ALT_NAMES] = {
-	[UACCESS_ALT_CLEAR_SHORT] = { "clear short=", { "stores", "lowfirst", "rep" } },
-	[UACCESS_ALT_BULK] = { ", bulk=", { "loop", "repq", "rep" } },
+	[UACCESS_ALT_BULK] = { "bulk=", { "loop", "repq", "rep" } },
 	[UACCESS_ALT_COPY_MID] = { ", copy mid=", { "blocks", "rep" } },
 	[UACCESS_ALT_CLEAR_LATE] = { ", clear bulk>=",
 				     { _UACCESS_S(UACCESS_CLEAR_BULK),

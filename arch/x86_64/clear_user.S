@@ -1,15 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * clear_user for x86-64, out of line. Every clear site (<uaccess/arch.h>)
- * calls _uaccess_asm_clear_user (with LOW_FIRST,
- * _uaccess_asm_clear_user_low_first, the same job in another order), which
- * sends n >= UACCESS_CLEAR_SHORT_LIMIT to the long clear (loop against
- * bulk) and clears the rest as one size class; where the kernel chose
- * SHORT_STOSB the site itself decides short against long, runs rep stosb
- * in place for short sizes and calls the long clear for the others. No
- * size is branched on twice (the site's compare serves the SHORT_STOSB
- * form; under the call it is one dead ALU instruction, within noise of
- * none on Zen 3). See <uaccess/bands.h>.
+ * calls _uaccess_asm_clear_user, which sends n >= UACCESS_CLEAR_SHORT_LIMIT
+ * to the long clear (loop against bulk) and clears the rest as one size
+ * class. No size is branched on twice. See <uaccess/bands.h>.
  *
  * Register use: rdi walks the user destination, rcx counts the bytes still
  * to clear (in the block loop: rdx the blocks, rcx the bytes after them),
@@ -100,16 +94,15 @@ UACCESS_END(_uaccess_asm_clear_user_bytes)
 /*
  * _uaccess_asm_clear_user: the entry. n >= UACCESS_CLEAR_SHORT_LIMIT jumps to
  * the long clear; below it (at most 128), one size class, no loop. It
- * starts a 64-byte line: at 16 bytes past one, clears of 0..256 bytes cost
- * 0.5-1.5 TSC ticks more on Zen 3. A class stores a head and a tail piece
+ * starts a 64-byte line, where its short classes run fastest. A class
+ * stores a head and a tail piece
  * of the same width that overlap in the middle: 33..63 bytes as 32 + 32,
  * 16..32 as 16 + 16 (32 as four stores, not eight), 8..15 as two
  * quadwords, 4..7 as two doublewords, 1..3 as
  * the bytes at 0, n / 2 and n - 1; 64..127 as 64 and a tail of 16 (below
- * 80), 32 (below 96) or 64, which costs 0.6-1.0 TSC ticks less than a
- * tail of 32 at 64..79 on Emerald Rapids. 64..127 is tested first, one
- * taken jump where there were two (1.6-2.0 TSC ticks less on Zen 3); at
- * most five predicted branches pick a class.
+ * 80), 32 (below 96) or 64, the shortest tail that reaches n. 64..127 is
+ * tested first, one taken jump where there would be two; at most five
+ * predicted branches pick a class.
  *
  * Exact although the pieces overlap: a class stores at most 127 bytes,
  * which span at most two pages, and its first store covers its first
@@ -275,45 +268,5 @@ UACCESS_FUNC(_uaccess_asm_clear_user_long)
 	leaq	(%rdx, %rcx, 8), %rcx
 	jmp	.Lclear_bytes
 UACCESS_END(_uaccess_asm_clear_user_long)
-
-/*
- * _uaccess_asm_clear_user_low_first: the entry the clear sites call with
- * LOW_FIRST (the per-CPU table), where a compare less below 64 bytes is
- * worth one more at 64..127. It tests 64 first, then
- * UACCESS_CLEAR_SHORT_LIMIT (the long clear above it); below 64, the
- * classes of _uaccess_asm_clear_user; 64..127 as 64 and the last 32 (below
- * 96) or 64: two classes, one compare. It starts a 64-byte line, after
- * the long clear, so the other entry's code lies where it did.
- *
- * Exact as _uaccess_asm_clear_user's classes are: 64..127 stores at most 127
- * bytes, its first store covers the first byte, and no register moves
- * before its last store.
- * Input:    rdi = user destination, rcx = byte count
- * Output:   rcx = bytes not cleared (0 on success)
- * Clobbers: rax, rdx, rdi, flags
- * Faults:   any store of a class; rdi/rcx still hold the class's start,
- *           and .Lclear_bytes finishes from there to the exact byte. The
- *           long clear's: as it says.
- */
-	.p2align 6
-UACCESS_FUNC(_uaccess_asm_clear_user_low_first)
-	xorl	%eax, %eax
-	cmpq	$64, %rcx
-	jae	.Lclear_low_64
-	CLEAR_BELOW_64
-.Lclear_low_64:			/* 64, then the last 32 or 64 */
-	cmpq	$UACCESS_CLEAR_SHORT_LIMIT, %rcx
-	jae	_uaccess_asm_clear_user_long
-	ZERO_QWORDS 8
-	cmpl	$96, %ecx
-	jae	.Lclear_low_96
-	ZERO_LAST 32
-	xorl	%ecx, %ecx
-	ret
-.Lclear_low_96:
-	ZERO_LAST 64
-	xorl	%ecx, %ecx
-	ret
-UACCESS_END(_uaccess_asm_clear_user_low_first)
 
 	.section .note.GNU-stack, "", @progbits

@@ -206,7 +206,7 @@ UACCESS_FUNC(_uaccess_asm_copy_user)
 	/*
 	 * 81..127: rep movsb and return where the per-CPU table found it
 	 * fastest, else NOPs and on to the blocks. Nothing reads rcx after
-	 * the rep: a branch on its result costs 2-4 TSC ticks per call there.
+	 * the rep: a branch on its result would cost more than it saves.
 	 */
 	ALTERNATIVE_USER(UACCESS_ALT_COPY_MID, , rep movsb ; ret,
 		UACCESS_FEAT_MID_MOVSB_BIT, .Lcopy_done)
@@ -243,8 +243,8 @@ UACCESS_FUNC(_uaccess_asm_copy_user)
 	/*
 	 * From 128 bytes: the entry's first compare jumps here and the bulk
 	 * test falls through into the loop's setup, one taken jump from the
-	 * entry to the blocks (three cost 2-4 TSC ticks more at 144..512
-	 * bytes on Zen 3). It starts on a 64-byte boundary, after padding
+	 * entry to the blocks, where three would cost more. It starts on a
+	 * 64-byte boundary, after padding
 	 * that never runs (nothing falls through into it): the loop's cost
 	 * at 128..640 bytes moves by up to a sixth with the placement of the
 	 * code before it.

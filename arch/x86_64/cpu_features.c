@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * CPUID feature detection for uaccess_init(), and the per-CPU table of
- * choices: what `make bench` measured fastest on a CPU, by vendor and
- * family, where the CPUID bits alone do not say it.
+ * choices: where `make bench` found a path faster on a CPU than the one
+ * the CPUID bits choose, by vendor and family.
  */
 #include <uaccess.h>
 #include "arch_internal.h"
@@ -11,11 +11,8 @@
  * A choice applies to every CPU of the vendor and family whose model lies
  * in [model_first, model_last] and which has every feature of `needs`;
  * every entry that applies adds its choices. An unknown CPU gets none:
- * stores for short clears, blocks for mid-sized copies, which measured
- * within bounds on every CPU so far. No entry sets SHORT_STOSB: at fixed
- * sizes the stores beat the inline rep stosb on every CPU measured (Zen
- * 5: 3.4-4.7 ticks against 4.6-5.2), and the recorded workloads make no
- * clear below 856 bytes.
+ * the paths the CPUID bits choose. Each entry's benchmark is in the
+ * commit that added it.
  */
 static const struct choice {
 	char vendor[12];
@@ -24,29 +21,16 @@ static const struct choice {
 	unsigned long choose;	/* UACCESS_FEAT_* of the table */
 } choices[] = {
 	/*
-	 * AMD Zen 3 server parts (family 0x19, models 0x00-0x0f; model 0x01
-	 * measured): rep stosb costs 84.9 ticks at 640 bytes where the
-	 * 64-byte loop costs 58.8, and catches it up only at 1152 (100.4
-	 * and 101.9): clears start rep there. Zen 4 (models 0x10 and up)
-	 * wins with rep from 640 and keeps it.
+	 * AMD family 0x19, models 0x00-0x0f: rep stosb catches the 64-byte
+	 * loop up only at UACCESS_CLEAR_BULK_LATE bytes, so clears start rep
+	 * there. Models 0x10 and up win with rep from UACCESS_CLEAR_BULK.
 	 */
 	{ "AuthenticAMD", 0x19, 0x00, 0x0f,
 	  UACCESS_FEAT_ERMS | UACCESS_FEAT_FSRM, UACCESS_FEAT_LATE_STOSB },
 	/*
-	 * AMD Zen 5 server parts (family 0x1a, models 0x00-0x0f; model 0x02
-	 * measured): the short clear's entry that tests 64 first clears
-	 * 0..63 bytes one core cycle faster (1 B 4.5 ticks against 5.1,
-	 * 8..63 5.0 against 5.6) and 64..127 one slower (64 B 5.1 against
-	 * 4.4): the worse band's worst ratio is lower this way (1.31
-	 * against 1.47).
-	 */
-	{ "AuthenticAMD", 0x1a, 0x00, 0x0f, 0, UACCESS_FEAT_LOW_FIRST },
-	/*
 	 * Intel with FSRM (rep movsb fast up to 128 bytes, by its
-	 * definition): rep movsb copies 0..128 bytes in 7.8 ticks, flat,
-	 * where a block and a size class cost 9.0 to 11.0 at 81..127
-	 * (family 6 model 0xcf). Its rep stosb costs 8.0 flat, FSRS or not,
-	 * against 3.1 for a byte store: no SHORT_STOSB.
+	 * definition): rep movsb copies 81..127 bytes faster than a block
+	 * and a size class, flat in the size.
 	 */
 	{ "GenuineIntel", 0x06, 0x00, 0xff,
 	  UACCESS_FEAT_ERMS | UACCESS_FEAT_FSRM, UACCESS_FEAT_MID_MOVSB },
@@ -75,8 +59,6 @@ unsigned long _uaccess_x86_features(const struct uaccess_x86_cpuid *id)
 		features |= UACCESS_FEAT_SMAP;
 	if (id->leaf7_edx & (1u << 4))
 		features |= UACCESS_FEAT_FSRM;
-	if (id->leaf7_eax >= 1 && (id->leaf7_1_eax & (1u << 11)))
-		features |= UACCESS_FEAT_FSRS;	/* leaf7_eax: the highest subleaf */
 
 	/* The SDM's and the APM's display family and model. */
 	if (family == 0xf)
@@ -119,12 +101,7 @@ unsigned long uaccess_cpu_features(void)
 	cpuid(1, 0, r);
 	id.leaf1_eax = r[0];
 	cpuid(7, 0, r);
-	id.leaf7_eax = r[0];
 	id.leaf7_ebx = r[1];
 	id.leaf7_edx = r[3];
-	if (id.leaf7_eax >= 1) {
-		cpuid(7, 1, r);
-		id.leaf7_1_eax = r[0];
-	}
 	return _uaccess_x86_features(&id);
 }

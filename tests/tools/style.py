@@ -18,6 +18,9 @@ it). Exits non-zero if any case fails. The rules:
              TOTAL_BUDGET bytes
   history    no build-history words (the narration of an experiment) in
              docs or in the library's code
+  figures    no benchmark figure in the library's code: no tick counts, no
+             CPU model names, no "measured" with a number (figures live
+             in commit bodies and docs/BENCHMARKS.md's tables)
   mutants    every mutant's text is found once in its file
              (tests/arch/*/mutants.py --check), so moved code cannot
              leave a mutant that no longer applies
@@ -54,6 +57,11 @@ HISTORY = re.compile(r'\b(was dropped|were dropped|tried and dropped|no longer|u
 # In the library's comments a decision stands without its experiment.
 HISTORY_CODE = re.compile(r'\b(measured (slower|faster|better|worse)|were tried|'
                           r'was tried|dropped)\b', re.I)
+
+# A benchmark figure in the library's code: ticks, a CPU model, "measured" with a number.
+FIGURES = re.compile(r'(\d[\d.]*\s*(TSC\s+)?ticks?\b|\bZen ?\d|\b(EPYC|Xeon|EMR|SPR)\b|'
+                     r'\b[A-Z]\w*(well|lake)\b|\b[A-Z]\w* (Lake|Rapids|Bridge)\b|\bmeasured\b[^.;]*\d|'
+                     r'\d[^.;]*\bmeasured\b)')
 
 # A file named without its directory: some file of the tree has that name.
 BASENAME = re.compile(r'(?<![\w/.$<*-])([\w-]{2,}\.(?:c|h|S|md|mk|ld|py|sh|gp))(?![\w.])')
@@ -135,6 +143,9 @@ def main():
             bad = ['%s:%d: %s' % (f, i + 1, l.strip()) for i, l in enumerate(lines)
                    if HISTORY.search(l) or HISTORY_CODE.search(l)]
             case(not bad, 'history ' + f, bad)
+            bad = ['%s:%d: %s' % (f, i + 1, l.strip()) for i, l in enumerate(lines)
+                   if FIGURES.search(l)]
+            case(not bad, 'figures ' + f, bad)
         if is_doc(f):
             bad = ['%s:%d: %s' % (f, i + 1, l.strip()) for i, l in enumerate(lines)
                    if HISTORY.search(l)]

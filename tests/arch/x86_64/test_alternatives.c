@@ -445,9 +445,7 @@ void test_alternatives(void)
 	/* What the sites must hold, from the feature set alone. */
 	t_group_begin("uaccess_strategy_name");
 	snprintf(want, sizeof(want),
-		 "clear short=%s, bulk=%s, copy mid=%s, clear bulk>=%s",
-		 test_features & UACCESS_FEAT_SHORT_STOSB ? "rep" :
-		 test_features & UACCESS_FEAT_LOW_FIRST ? "lowfirst" : "stores",
+		 "bulk=%s, copy mid=%s, clear bulk>=%s",
 		 test_features & UACCESS_FEAT_ERMS ? "rep" :
 		 test_features & UACCESS_FEAT_REP_GOOD ? "repq" : "loop",
 		 test_features & UACCESS_FEAT_MID_MOVSB ? "rep" : "blocks",

@@ -12,7 +12,6 @@
 #define ERMS (1u << 9)		/* leaf 7.0 ebx */
 #define SMAP (1u << 20)		/* leaf 7.0 ebx */
 #define FSRM (1u << 4)		/* leaf 7.0 edx */
-#define FSRS (1u << 11)		/* leaf 7.1 eax */
 
 /* "AuthenticAMD", "GenuineIntel", "HygonGenuine" as ebx, edx, ecx. */
 #define AMD { 0x68747541, 0x69746e65, 0x444d4163 }
@@ -25,47 +24,43 @@ static const struct {
 	struct uaccess_x86_cpuid id;
 	unsigned long want;
 } cpus[] = {
-	{ "AMD Zen 5 (family 0x1a model 0x02)",
-	  { 0x10, AMD, 0x00b00f21, 1, ERMS | SMAP, FSRM, 0 },
-	  UACCESS_FEAT_ERMS | UACCESS_FEAT_SMAP | UACCESS_FEAT_FSRM |
-	  UACCESS_FEAT_LOW_FIRST },
-	{ "AMD Zen 5 under a hypervisor that hides FSRM",
-	  { 0x10, AMD, 0x00b00f21, 1, ERMS | SMAP, 0, 0 },
-	  UACCESS_FEAT_ERMS | UACCESS_FEAT_SMAP | UACCESS_FEAT_LOW_FIRST },
+	{ "AMD Zen 5 (family 0x1a model 0x02): no entry",
+	  { 0x10, AMD, 0x00b00f21, ERMS | SMAP, FSRM },
+	  UACCESS_FEAT_ERMS | UACCESS_FEAT_SMAP | UACCESS_FEAT_FSRM },
 	{ "AMD Zen 5 desktop (family 0x1a model 0x44): not measured, no entry",
-	  { 0x10, AMD, 0x00b40f40, 1, ERMS | SMAP, FSRM, 0 },
+	  { 0x10, AMD, 0x00b40f40, ERMS | SMAP, FSRM },
 	  UACCESS_FEAT_ERMS | UACCESS_FEAT_SMAP | UACCESS_FEAT_FSRM },
 	{ "AMD Zen 3 (family 0x19 model 0x01)",
-	  { 0x10, AMD, 0x00a00f11, 1, ERMS | SMAP, FSRM, 0 },
+	  { 0x10, AMD, 0x00a00f11, ERMS | SMAP, FSRM },
 	  UACCESS_FEAT_ERMS | UACCESS_FEAT_SMAP | UACCESS_FEAT_FSRM |
 	  UACCESS_FEAT_LATE_STOSB },
 	{ "AMD Zen 3 without FSRM (family 0x19 model 0x01)",
-	  { 0x10, AMD, 0x00a00f11, 1, ERMS | SMAP, 0, 0 },
+	  { 0x10, AMD, 0x00a00f11, ERMS | SMAP, 0 },
 	  UACCESS_FEAT_ERMS | UACCESS_FEAT_SMAP },
 	{ "AMD Zen 3 desktop (family 0x19 model 0x21): not measured, no entry",
-	  { 0x10, AMD, 0x00a20f10, 1, ERMS | SMAP, FSRM, 0 },
+	  { 0x10, AMD, 0x00a20f10, ERMS | SMAP, FSRM },
 	  UACCESS_FEAT_ERMS | UACCESS_FEAT_SMAP | UACCESS_FEAT_FSRM },
 	{ "AMD Zen 4 (family 0x19 model 0x11)",
-	  { 0x10, AMD, 0x00a10f11, 1, ERMS | SMAP, FSRM, 0 },
+	  { 0x10, AMD, 0x00a10f11, ERMS | SMAP, FSRM },
 	  UACCESS_FEAT_ERMS | UACCESS_FEAT_SMAP | UACCESS_FEAT_FSRM },
 	{ "Intel Emerald Rapids (family 6 model 0xcf)",
-	  { 0x20, INTEL, 0x000c06f2, 2, ERMS | SMAP, FSRM, FSRS },
+	  { 0x20, INTEL, 0x000c06f2, ERMS | SMAP, FSRM },
 	  UACCESS_FEAT_ERMS | UACCESS_FEAT_SMAP | UACCESS_FEAT_FSRM |
-	  UACCESS_FEAT_FSRS | UACCESS_FEAT_MID_MOVSB },
-	{ "Intel Emerald Rapids, leaf 7 with no subleaf 1",
-	  { 0x20, INTEL, 0x000c06f2, 0, ERMS, FSRM, FSRS },
-	  UACCESS_FEAT_ERMS | UACCESS_FEAT_FSRM | UACCESS_FEAT_MID_MOVSB },
+	  UACCESS_FEAT_MID_MOVSB },
+	{ "Intel Emerald Rapids under a hypervisor that hides FSRM",
+	  { 0x20, INTEL, 0x000c06f2, ERMS | SMAP, 0 },
+	  UACCESS_FEAT_ERMS | UACCESS_FEAT_SMAP },
 	{ "Intel Skylake-SP (family 6 model 0x55), no FSRM",
-	  { 0x16, INTEL, 0x00050654, 0, ERMS | SMAP, 0, 0 },
+	  { 0x16, INTEL, 0x00050654, ERMS | SMAP, 0 },
 	  UACCESS_FEAT_ERMS | UACCESS_FEAT_SMAP },
 	{ "Hygon (family 0x18): no entry",
-	  { 0x0d, HYGON, 0x00900f02, 0, ERMS | SMAP, FSRM, 0 },
+	  { 0x0d, HYGON, 0x00900f02, ERMS | SMAP, FSRM },
 	  UACCESS_FEAT_ERMS | UACCESS_FEAT_SMAP | UACCESS_FEAT_FSRM },
 	{ "family 6 with FSRM, not Intel (CentaurHauls): no entry",
-	  { 0x0d, CENTAUR, 0x000006f2, 0, ERMS, FSRM, 0 },
+	  { 0x0d, CENTAUR, 0x000006f2, ERMS, FSRM },
 	  UACCESS_FEAT_ERMS | UACCESS_FEAT_FSRM },
 	{ "a CPU without leaf 7",
-	  { 0x06, INTEL, 0x000006f6, 1, ERMS, FSRM, FSRS }, 0 },
+	  { 0x06, INTEL, 0x000006f6, ERMS, FSRM }, 0 },
 };
 
 static void test_cpu_table(void)

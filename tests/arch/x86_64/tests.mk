@@ -9,14 +9,12 @@ TEST_ARCH_CFLAGS := -mno-red-zone
 TEST_ARCH_LDFLAGS := -pie -Wl,-z,text
 # Every feature set the dispatch distinguishes, each run in its own process
 # (tests/harness/hosted/platform.c parses the names).
-# erms+fsrm+late_stosb, erms+fsrm+low_first and erms+fsrm+fsrs+mid_movsb
-# are what the per-CPU table gives the CPUs it has entries for;
-# rep_good+erms and erms+fsrm+low_first+short_stosb hold both features of
-# each two-replacement site (UACCESS_ALT_BULK, UACCESS_ALT_CLEAR_SHORT), so
-# the rule that the last present one wins is checked.
-TEST_CONFIGS := none rep_good erms erms+fsrm erms+fsrm+short_stosb \
-	erms+fsrm+late_stosb erms+fsrm+low_first erms+fsrm+fsrs+mid_movsb fsrs native \
-	rep_good+erms erms+fsrm+low_first+short_stosb
+# erms+fsrm+late_stosb and erms+fsrm+mid_movsb are what the per-CPU table
+# gives the CPUs it has entries for; rep_good+erms holds both features of
+# the two-replacement site (UACCESS_ALT_BULK), so the rule that the last
+# present one wins is checked.
+TEST_CONFIGS := none rep_good erms erms+fsrm erms+fsrm+late_stosb erms+fsrm+mid_movsb \
+	rep_good+erms native
 # The sanitizers' settings, read only by a sanitizer build (check-asan in
 # check.mk): ASan leaves SIGSEGV to the suite's handler, which resumes
 # through uaccess_fixup(); UBSan prints where. No leak check: the library

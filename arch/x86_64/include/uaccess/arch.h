@@ -34,7 +34,6 @@
 #define _uaccess_x86_features _UACCESS_NS(_uaccess_x86_features)
 #define _uaccess_asm_clear_user_bytes _UACCESS_NS(_uaccess_asm_clear_user_bytes)
 #define _uaccess_asm_clear_user _UACCESS_NS(_uaccess_asm_clear_user)
-#define _uaccess_asm_clear_user_low_first _UACCESS_NS(_uaccess_asm_clear_user_low_first)
 #define _uaccess_asm_clear_user_long _UACCESS_NS(_uaccess_asm_clear_user_long)
 #define _uaccess_asm_copy_user_bytes _UACCESS_NS(_uaccess_asm_copy_user_bytes)
 #define _uaccess_asm_copy_user _UACCESS_NS(_uaccess_asm_copy_user)
@@ -65,12 +64,11 @@
 /*
  * Feature bits for uaccess_init_features(). uaccess_cpu_features() reports
  * the CPUID ones, and the choices its per-CPU table (cpu_features.c) makes
- * for the CPU it runs on: MID_MOVSB, LATE_STOSB and LOW_FIRST name no
- * CPUID bit but what was measured on that CPU. UACCESS_FEAT_REP_GOOD and
- * UACCESS_FEAT_SHORT_STOSB are never detected (CPUID has no bit for "rep
- * stosq is fast without ERMS", and no CPU's entry found the inline rep
- * stosb ahead of the stores at fixed sizes): a kernel that knows better
- * sets them. UACCESS_FEAT_SMAP is reported as CPUID has it, but
+ * for the CPU it runs on: MID_MOVSB and LATE_STOSB name no CPUID bit but
+ * what a benchmark found on that CPU. UACCESS_FEAT_REP_GOOD is never
+ * detected (CPUID has no bit for "rep stosq is fast without ERMS"): a
+ * kernel that knows better sets it. UACCESS_FEAT_SMAP is reported as
+ * CPUID has it, but
  * uaccess_init() and uaccess_init_features() drop it when they run at CPL
  * 3 (stac and clac are #UD outside ring 0): in a process the windows stay
  * NOPs.
@@ -78,25 +76,11 @@
 #define UACCESS_FEAT_ERMS	(1UL << UACCESS_FEAT_ERMS_BIT)	/* CPUID.7.0:EBX[9] */
 #define UACCESS_FEAT_FSRM	(1UL << UACCESS_FEAT_FSRM_BIT)	/* CPUID.7.0:EDX[4] */
 #define UACCESS_FEAT_REP_GOOD	(1UL << UACCESS_FEAT_REP_GOOD_BIT) /* kernel's word */
-#define UACCESS_FEAT_FSRS	(1UL << UACCESS_FEAT_FSRS_BIT)	/* CPUID.7.1:EAX[11] */
 #define UACCESS_FEAT_SMAP	(1UL << UACCESS_FEAT_SMAP_BIT)	/* CPUID.7.0:EBX[20] */
-/*
- * Clears below 128 bytes as an inline rep stosb (else the stores of a size
- * class): flat in the size, so ahead where short sizes are unpredictable
- * (a uniform 0..64 mix: 6.6 TSC ticks against 17.7 on Zen 5) and behind
- * where each site's size repeats (4.6-5.2 against 3.4-4.7 there).
- */
-#define UACCESS_FEAT_SHORT_STOSB (1UL << UACCESS_FEAT_SHORT_STOSB_BIT) /* kernel's word */
 /* Copies of 81..127 bytes as rep movsb (else a block and a size class). */
 #define UACCESS_FEAT_MID_MOVSB	(1UL << UACCESS_FEAT_MID_MOVSB_BIT)	/* table */
 /* Clears as rep stosb from UACCESS_CLEAR_BULK_LATE, not UACCESS_CLEAR_BULK. */
 #define UACCESS_FEAT_LATE_STOSB	(1UL << UACCESS_FEAT_LATE_STOSB_BIT)	/* table */
-/*
- * Short clears through an entry that tests 64 first, then 128 (else 128,
- * then 64): a compare less below 64 bytes, one more at 64..127.
- * SHORT_STOSB, where both are set, decides the site.
- */
-#define UACCESS_FEAT_LOW_FIRST	(1UL << UACCESS_FEAT_LOW_FIRST_BIT)	/* table */
 
 #ifndef __ASSEMBLER__
 
@@ -111,12 +95,9 @@
 	[UACCESS_FEAT_ERMS_BIT] = "erms",				\
 	[UACCESS_FEAT_FSRM_BIT] = "fsrm",				\
 	[UACCESS_FEAT_REP_GOOD_BIT] = "rep_good",			\
-	[UACCESS_FEAT_FSRS_BIT] = "fsrs",				\
 	[UACCESS_FEAT_SMAP_BIT] = "smap",				\
-	[UACCESS_FEAT_SHORT_STOSB_BIT] = "short_stosb",			\
 	[UACCESS_FEAT_MID_MOVSB_BIT] = "mid_movsb",			\
 	[UACCESS_FEAT_LATE_STOSB_BIT] = "late_stosb",			\
-	[UACCESS_FEAT_LOW_FIRST_BIT] = "low_first",			\
 }
 
 /* Set the hook that writes code at init (default: plain stores). */
@@ -161,14 +142,8 @@ _UACCESS_INLINE void _uaccess_arch_barrier_nospec(void)
 }
 
 /*
- * One call (clear_user.S), whose entry decides short against long: the
- * decision made in line costs a taken jump on one of its two paths, 1.2-2.8
- * TSC ticks per clear of 0..256 bytes on Zen 3. Where the kernel chose an
- * inline rep stosb for short sizes (SHORT_STOSB), the site
- * holds the decision instead: rep stosb in place below
- * UACCESS_CLEAR_SHORT_LIMIT, a call of the long clear above it. That rep
- * stosb ends the site; its table entry, at the site's end less 2, is a
- * NOP under the call.
+ * One call (clear_user.S), whose entry decides short against long: a
+ * decision made in line would cost a taken jump on one of its two paths.
  */
 _UACCESS_INLINE unsigned long _uaccess_arch_clear(void __user *uto, unsigned long n)
 {
@@ -176,16 +151,7 @@ _UACCESS_INLINE unsigned long _uaccess_arch_clear(void __user *uto, unsigned lon
 	unsigned long zero = 0;
 
 	__asm__ volatile(_UACCESS_STAC
-			 "	cmpq $" _UACCESS_S(UACCESS_CLEAR_SHORT_LIMIT) " - 1, %%rcx\n"
-			 UACCESS_ALTERNATIVE_2(UACCESS_ALT_CLEAR_SHORT,
-					       call _uaccess_asm_clear_user,
-					       call _uaccess_asm_clear_user_low_first,
-					       UACCESS_FEAT_LOW_FIRST_BIT,
-					       jbe 1f ; call _uaccess_asm_clear_user_long ;
-					       jmp 3f ; 1: rep stosb ; 3:,
-					       UACCESS_FEAT_SHORT_STOSB_BIT)
-			 "2:\n"
-			 UACCESS_EXTABLE(2b - 2, 2b)
+			 "	call _uaccess_asm_clear_user\n"
 			 _UACCESS_CLAC
 			 : "+c"(n), "+D"(to), "+a"(zero)
 			 :

@@ -5,9 +5,7 @@
  * sweep sizes around every limit.
  *
  *   clear, n < SHORT           the short routine: one size class of
- *                              overlapping stores, no loop; SHORT_STOSB
- *                              (a kernel's choice): rep stosb inline in
- *                              the caller.
+ *                              overlapping stores, no loop.
  *   copy, n < 64               one size class: a head and a tail piece of
  *                              the same width, overlapping (copy_user.S).
  *   SHORT (copy: 64) <= n < BULK  64-byte blocks (the bytes after the last
@@ -18,7 +16,7 @@
  *                              Clears with LATE_STOSB (the table): the
  *                              blocks up to CLEAR_BULK_LATE, then rep.
  *
- * The limits follow what `make bench` measured: rep stosb and rep movsb
+ * The limits follow `make bench`'s tables: rep stosb and rep movsb
  * cost the same at every size below 128 bytes, then step up and lose to
  * the 64-byte loop until about 600 bytes, where they win again. So both
  * use rep from 640, and the short clear's limit is 128; between, the loop
