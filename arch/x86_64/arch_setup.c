@@ -25,7 +25,6 @@ static const struct {
 	char word[3][9];
 } names[UACCESS_ALT_NAMES] = {
 	[UACCESS_ALT_BULK] = { "bulk=", { "loop", "repq", "rep" } },
-	[UACCESS_ALT_COPY_MID] = { ", copy mid=", { "blocks", "rep" } },
 	[UACCESS_ALT_CLEAR_LATE] = { ", clear bulk>=",
 				     { _UACCESS_S(UACCESS_CLEAR_BULK),
 				       _UACCESS_S(UACCESS_CLEAR_BULK_LATE) } },

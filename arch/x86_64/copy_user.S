@@ -87,9 +87,8 @@ UACCESS_END(_uaccess_asm_copy_user_bytes)
  *            four loads and stores, not the eight of 32 + 32.
  *   64 <= n <= 80: one block, and the 16 bytes that end at n, loaded
  *            before the block's second half is stored;
- *   80 < n < 128: the mid site, patched at init: rep movsb with
- *            MID_MOVSB; else one block, then the 17..63 bytes after it
- *            as a size class;
+ *   80 < n < 128: one block, then the 17..63 bytes after it as a
+ *            size class;
  *   128 <= n < UACCESS_COPY_BULK: 64-byte blocks, counted; then the
  *            1..63 bytes after the last one: 1..16 as the 16 bytes that
  *            end at n (reaching back into the last block, copied just
@@ -203,13 +202,6 @@ UACCESS_FUNC(_uaccess_asm_copy_user)
 .Lcopy_long:			/* 64 <= rcx < 128 */
 	cmpl	$80, %ecx
 	jbe	.Lcopy_64_80
-	/*
-	 * 81..127: rep movsb and return where the per-CPU table found it
-	 * fastest, else NOPs and on to the blocks. Nothing reads rcx after
-	 * the rep: a branch on its result would cost more than it saves.
-	 */
-	ALTERNATIVE_USER(UACCESS_ALT_COPY_MID, , rep movsb ; ret,
-		UACCESS_FEAT_MID_MOVSB_BIT, .Lcopy_done)
 	/* 81..127: a block, then 17..63 bytes: a size class */
 	subl	$64, %ecx
 	movl	$1, %edx	/* for .Lcopy_block_fault */

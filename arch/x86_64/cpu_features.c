@@ -27,13 +27,6 @@ static const struct choice {
 	 */
 	{ "AuthenticAMD", 0x19, 0x00, 0x0f,
 	  UACCESS_FEAT_ERMS | UACCESS_FEAT_FSRM, UACCESS_FEAT_LATE_STOSB },
-	/*
-	 * Intel with FSRM (rep movsb fast up to 128 bytes, by its
-	 * definition): rep movsb copies 81..127 bytes faster than a block
-	 * and a size class, flat in the size.
-	 */
-	{ "GenuineIntel", 0x06, 0x00, 0xff,
-	  UACCESS_FEAT_ERMS | UACCESS_FEAT_FSRM, UACCESS_FEAT_MID_MOVSB },
 };
 
 static int same_vendor(const char *a, const char *b)

@@ -90,8 +90,6 @@ static const struct {
 } forced_sets[] = {
 	{ "none", 0 },
 	{ "erms", UACCESS_FEAT_ERMS },
-	{ "erms+movsb", UACCESS_FEAT_ERMS | UACCESS_FEAT_FSRM |
-			UACCESS_FEAT_MID_MOVSB },
 	{ "erms+late", UACCESS_FEAT_ERMS | UACCESS_FEAT_FSRM |
 		       UACCESS_FEAT_LATE_STOSB },
 };

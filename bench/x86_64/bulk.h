@@ -22,7 +22,7 @@
  * column's index, in the order above (COL_REF + REF_REP is "ref:rep",
  * COL_OK + REF_REP "ok+rep"); the tables show those before COL_OK.
  */
-#define NR_FORCED_SETS	4
+#define NR_FORCED_SETS	3
 enum { REF_BYTES, REF_UNROLLED, REF_REP, REF_REPQ, NR_REFERENCES };
 enum {
 	COL_LIB, COL_RAW, COL_FORCED,

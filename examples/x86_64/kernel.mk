@@ -99,7 +99,7 @@ qemu_cpu_qemu64 := qemu64
 qemu_cpu_haswell := Haswell
 qemu_cpu_max := max
 qemu_cpu_max-fsrm := max
-qemu_features_max-fsrm := native+fsrm+mid_movsb+late_stosb
+qemu_features_max-fsrm := native+fsrm+late_stosb
 qemu_cpu_max-smp2 := max
 qemu_smp_max-smp2 := 2
 

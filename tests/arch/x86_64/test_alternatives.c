@@ -445,10 +445,9 @@ void test_alternatives(void)
 	/* What the sites must hold, from the feature set alone. */
 	t_group_begin("uaccess_strategy_name");
 	snprintf(want, sizeof(want),
-		 "bulk=%s, copy mid=%s, clear bulk>=%s",
+		 "bulk=%s, clear bulk>=%s",
 		 test_features & UACCESS_FEAT_ERMS ? "rep" :
 		 test_features & UACCESS_FEAT_REP_GOOD ? "repq" : "loop",
-		 test_features & UACCESS_FEAT_MID_MOVSB ? "rep" : "blocks",
 		 test_features & UACCESS_FEAT_LATE_STOSB ? "1152" : "640");
 	t_case(!strcmp(uaccess_strategy_name(), want), "\"%s\", want \"%s\"",
 	       uaccess_strategy_name(), want);

@@ -60,8 +60,7 @@ bool test_arch_probe_read(const void *p);
  * needs stac/clac; in user mode the library leaves them out itself).
  */
 #define TEST_ARCH_FUZZ_FEATURES (UACCESS_FEAT_ERMS | UACCESS_FEAT_FSRM | \
-				 UACCESS_FEAT_REP_GOOD | UACCESS_FEAT_MID_MOVSB | \
-				 UACCESS_FEAT_LATE_STOSB)
+				 UACCESS_FEAT_REP_GOOD | UACCESS_FEAT_LATE_STOSB)
 
 /* The user ends a kernel may set (paging modes, address-space splits). */
 #define TEST_ARCH_USER_ENDS UACCESS_USER_END_4LEVEL, UACCESS_USER_END_5LEVEL

@@ -43,10 +43,9 @@ static const struct {
 	{ "AMD Zen 4 (family 0x19 model 0x11)",
 	  { 0x10, AMD, 0x00a10f11, ERMS | SMAP, FSRM },
 	  UACCESS_FEAT_ERMS | UACCESS_FEAT_SMAP | UACCESS_FEAT_FSRM },
-	{ "Intel Emerald Rapids (family 6 model 0xcf)",
+	{ "Intel Emerald Rapids (family 6 model 0xcf): no entry",
 	  { 0x20, INTEL, 0x000c06f2, ERMS | SMAP, FSRM },
-	  UACCESS_FEAT_ERMS | UACCESS_FEAT_SMAP | UACCESS_FEAT_FSRM |
-	  UACCESS_FEAT_MID_MOVSB },
+	  UACCESS_FEAT_ERMS | UACCESS_FEAT_SMAP | UACCESS_FEAT_FSRM },
 	{ "Intel Emerald Rapids under a hypervisor that hides FSRM",
 	  { 0x20, INTEL, 0x000c06f2, ERMS | SMAP, 0 },
 	  UACCESS_FEAT_ERMS | UACCESS_FEAT_SMAP },

@@ -9,12 +9,11 @@ TEST_ARCH_CFLAGS := -mno-red-zone
 TEST_ARCH_LDFLAGS := -pie -Wl,-z,text
 # Every feature set the dispatch distinguishes, each run in its own process
 # (tests/harness/hosted/platform.c parses the names).
-# erms+fsrm+late_stosb and erms+fsrm+mid_movsb are what the per-CPU table
-# gives the CPUs it has entries for; rep_good+erms holds both features of
+# erms+fsrm+late_stosb is what the per-CPU table gives the CPUs it has an
+# entry for; rep_good+erms holds both features of
 # the two-replacement site (UACCESS_ALT_BULK), so the rule that the last
 # present one wins is checked.
-TEST_CONFIGS := none rep_good erms erms+fsrm erms+fsrm+late_stosb erms+fsrm+mid_movsb \
-	rep_good+erms native
+TEST_CONFIGS := none rep_good erms erms+fsrm erms+fsrm+late_stosb rep_good+erms native
 # The sanitizers' settings, read only by a sanitizer build (check-asan in
 # check.mk): ASan leaves SIGSEGV to the suite's handler, which resumes
 # through uaccess_fixup(); UBSan prints where. No leak check: the library

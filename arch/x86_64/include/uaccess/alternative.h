@@ -58,8 +58,7 @@
 #define UACCESS_FEAT_FSRM_BIT		1
 #define UACCESS_FEAT_REP_GOOD_BIT	2
 #define UACCESS_FEAT_SMAP_BIT		3
-#define UACCESS_FEAT_MID_MOVSB_BIT	4
-#define UACCESS_FEAT_LATE_STOSB_BIT	5
+#define UACCESS_FEAT_LATE_STOSB_BIT	4
 
 /*
  * The choices a site can be named after: every site of one name makes the
@@ -68,9 +67,8 @@
  */
 #define UACCESS_ALT_UNNAMED		0
 #define UACCESS_ALT_BULK		1	/* clear_user.S, copy_user.S */
-#define UACCESS_ALT_COPY_MID		2	/* copy_user.S */
-#define UACCESS_ALT_CLEAR_LATE		3	/* clear_user.S */
-#define UACCESS_ALT_NAMES		4
+#define UACCESS_ALT_CLEAR_LATE		2	/* clear_user.S */
+#define UACCESS_ALT_NAMES		3
 
 /*
  * 880: site start, 882: end of site (original + padding)

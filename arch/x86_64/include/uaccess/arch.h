@@ -64,8 +64,8 @@
 /*
  * Feature bits for uaccess_init_features(). uaccess_cpu_features() reports
  * the CPUID ones, and the choices its per-CPU table (cpu_features.c) makes
- * for the CPU it runs on: MID_MOVSB and LATE_STOSB name no CPUID bit but
- * what a benchmark found on that CPU. UACCESS_FEAT_REP_GOOD is never
+ * for the CPU it runs on: LATE_STOSB names no CPUID bit but what a
+ * benchmark found on that CPU. UACCESS_FEAT_REP_GOOD is never
  * detected (CPUID has no bit for "rep stosq is fast without ERMS"): a
  * kernel that knows better sets it. UACCESS_FEAT_SMAP is reported as
  * CPUID has it, but
@@ -77,8 +77,6 @@
 #define UACCESS_FEAT_FSRM	(1UL << UACCESS_FEAT_FSRM_BIT)	/* CPUID.7.0:EDX[4] */
 #define UACCESS_FEAT_REP_GOOD	(1UL << UACCESS_FEAT_REP_GOOD_BIT) /* kernel's word */
 #define UACCESS_FEAT_SMAP	(1UL << UACCESS_FEAT_SMAP_BIT)	/* CPUID.7.0:EBX[20] */
-/* Copies of 81..127 bytes as rep movsb (else a block and a size class). */
-#define UACCESS_FEAT_MID_MOVSB	(1UL << UACCESS_FEAT_MID_MOVSB_BIT)	/* table */
 /* Clears as rep stosb from UACCESS_CLEAR_BULK_LATE, not UACCESS_CLEAR_BULK. */
 #define UACCESS_FEAT_LATE_STOSB	(1UL << UACCESS_FEAT_LATE_STOSB_BIT)	/* table */
 
@@ -96,7 +94,6 @@
 	[UACCESS_FEAT_FSRM_BIT] = "fsrm",				\
 	[UACCESS_FEAT_REP_GOOD_BIT] = "rep_good",			\
 	[UACCESS_FEAT_SMAP_BIT] = "smap",				\
-	[UACCESS_FEAT_MID_MOVSB_BIT] = "mid_movsb",			\
 	[UACCESS_FEAT_LATE_STOSB_BIT] = "late_stosb",			\
 }
 

@@ -9,8 +9,7 @@
  *   copy, n < 64               one size class: a head and a tail piece of
  *                              the same width, overlapping (copy_user.S).
  *   SHORT (copy: 64) <= n < BULK  64-byte blocks (the bytes after the last
- *                              one as a size class; copy: 81..127 as rep
- *                              movsb with MID_MOVSB).
+ *                              one as a size class).
  *   n >= BULK                  ERMS: rep stosb/movsb; REP_GOOD: rep
  *                              stosq/movsq; otherwise the same blocks.
  *                              Clears with LATE_STOSB (the table): the
