@@ -148,7 +148,7 @@ _UACCESS_INLINE unsigned long _uaccess_arch_clear(void __user *uto, unsigned lon
 	unsigned long zero = 0;
 
 	__asm__ volatile(_UACCESS_STAC
-			 "	call _uaccess_asm_clear_user\n"
+			 "	call " _UACCESS_S(_uaccess_asm_clear_user) "\n"
 			 _UACCESS_CLAC
 			 : "+c"(n), "+D"(to), "+a"(zero)
 			 :
