@@ -120,6 +120,7 @@ struct task_region {
 	unsigned char srd;
 	bool exec;
 };
+extern bool mpu_tasks_mode;
 void mpu_tasks_begin(void);
 void mpu_task_load(const struct task_region *r, unsigned int n);
 

@@ -80,7 +80,6 @@ static struct slot {
 	unsigned long page;	/* page number; NO_PAGE: empty */
 } slots[TLB_SLOTS];
 static unsigned int next_slot;
-static bool tasks_mode;
 unsigned long mpu_refills, mpu_drops;
 const char mpu_cache_desc[] = "ARMv8-M, 14 regions as a TLB of single pages, "
 			      "the hole two overlapping regions";
@@ -155,7 +154,7 @@ bool mpu_refill(unsigned long addr, unsigned int pc)
 	unsigned long page;
 	unsigned int ap, n;
 
-	if (tasks_mode || addr < USER_BASE || addr >= USER_END)
+	if (mpu_tasks_mode || addr < USER_BASE || addr >= USER_END)
 		return false;
 	page = (addr - USER_BASE) / PAGE_SIZE;
 	ap = page_ap(page);
@@ -202,13 +201,6 @@ void mmu_set_user_page(unsigned long va, enum plat_prot p)
 		mpu_sync();
 	}
 	__asm__ volatile("msr primask, %0" : : "r"(primask) : "memory");
-}
-
-/* The task phase: the cache's slots are the tasks' regions from now on. */
-void mpu_tasks_begin(void)
-{
-	tasks_mode = true;
-	mpu_task_load(NULL, 0);
 }
 
 /*

@@ -101,7 +101,6 @@ static struct slot {
 	unsigned int ap;
 } slots[TLB_SLOTS];
 static unsigned int next_slot;
-static bool tasks_mode;
 unsigned long mpu_refills;
 
 static void mpu_write(unsigned int n, unsigned int rbar, unsigned int rasr)
@@ -159,7 +158,7 @@ bool mpu_refill(unsigned long addr, unsigned int pc)
 	unsigned int ap, n;
 
 	(void)pc;
-	if (tasks_mode || addr < USER_BASE || addr >= USER_END)
+	if (mpu_tasks_mode || addr < USER_BASE || addr >= USER_END)
 		return false;
 	page = (addr - USER_BASE) / PAGE_SIZE;
 	block = addr & ~(BLOCK_SIZE - 1);
@@ -207,13 +206,6 @@ void mmu_set_user_page(unsigned long va, enum plat_prot p)
 	__asm__ volatile("msr primask, %0" : : "r"(primask) : "memory");
 }
 
-/* The task phase: the cache's slots are the tasks' regions from now on. */
-void mpu_tasks_begin(void)
-{
-	tasks_mode = true;
-	mpu_task_load(NULL, 0);
-}
-
 void mpu_task_load(const struct task_region *r, unsigned int n)
 {
 	static const unsigned int ap[] = {
@@ -239,6 +231,18 @@ void mpu_task_load(const struct task_region *r, unsigned int n)
 }
 
 #endif /* !__ARM_ARCH_8M_MAIN__ */
+
+/*
+ * The task phase (both MPU halves): the cache's slots are the tasks'
+ * regions from now on, and a fault is never a refill.
+ */
+bool mpu_tasks_mode;
+
+void mpu_tasks_begin(void)
+{
+	mpu_tasks_mode = true;
+	mpu_task_load(NULL, 0);
+}
 
 const struct page_layout page_layout = {
 	.page_size = PAGE_SIZE, .user_base = USER_BASE, .user_pages = USER_PAGES,
