@@ -1,32 +1,52 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * clear_user for AArch64: sttr xzr (unprivileged), 64 bytes a group while
- * 64 are left, then doublewords, then bytes. Misaligned stores are allowed
- * on normal memory, so the pointer is not aligned first. From 256 bytes,
- * the whole blocks inside the range are zeroed with dc zva (a block an
- * instruction, without reading the line), after sttr groups up to the
- * first block boundary; the tail goes back to the groups. A range without
- * a whole block (or whose end wraps) stays with the groups. _uaccess_zva
+ * clear_user for AArch64: sttr xzr (unprivileged). Below 16 bytes, by
+ * bits of n: two overlapping doublewords (8..15), words (4..7), halfwords
+ * (2, 3) or one byte, the second store ending at the last byte. From 16
+ * bytes, 16 a step while more than 16 are left, then the last 16 as two
+ * doublewords that end at the last byte (overlapping bytes already
+ * cleared); from 64 bytes, groups of 64 first while 64 are left, the rest
+ * as above. Misaligned stores are allowed on normal memory (SCTLR_EL1.A
+ * clear), so the pointer is not aligned first. From 256 bytes, the whole
+ * blocks inside the range are zeroed with dc zva (a block an instruction,
+ * without reading the line), after sttr groups up to the first block
+ * boundary; the tail goes back to the groups and steps. A range without a
+ * whole block (or whose end wraps) stays with the groups. _uaccess_zva
  * (arch_setup.c) holds the block size, 0 when dc zva may not be used, and
  * whether PAN must be cleared around the loop.
  *
- * Registers: x0 the next byte to clear, x1 the bytes left from x0; on the
- * dc zva path x2 the block size, x3 nonzero while this call has PAN
- * cleared, x4 the end of the last whole block, x5 the end of the range
- * (x1 is recomputed from it), x6 the block mask, then the end of the
- * current page's blocks, x7 the first block boundary.
+ * Registers: x0 the next byte to clear, x1 the bytes left from x0, x3 on
+ * the 16-byte steps those bytes less 16, x2 the end below 16 bytes and
+ * the end less 16 after the steps; on the dc zva path x2 the block size,
+ * x3 nonzero while this call has PAN cleared, x4 the end of the last
+ * whole block, x5 the end of the range (x1 is recomputed from it), x6 the
+ * block mask, then the end of the current page's blocks, x7 the first
+ * block boundary.
  *
  * Exactness: every store and dc zva has an exception-table entry. x0/x1
- * advance only after a whole group, doubleword or block, so a fault leaves
+ * advance only after a whole group, step or block, so a fault leaves
  * them at its start; the fixup clears byte by byte from there, that loop
  * faults again on exactly the first inaccessible byte, and x1 is then the
- * count of bytes not cleared. A store that faults on its first byte writes
- * nothing; one that straddles into a faulting page may have written the
- * bytes before that page, which the byte loop clears again. A block is
- * aligned and at most 2 KiB, so it lies in one page, whose first block's
- * sttr faults before any dc zva there if EL0 may not write it (a dc zva
- * that faults anyway wrote nothing, at its first byte). No byte at or
- * past the first inaccessible one is written.
+ * count of bytes not cleared.
+ *
+ * Overlap and misaligned stores: stores go in the order of their first
+ * bytes, and none starts past the bytes already cleared (the overlapping
+ * last ones start inside them). The Arm ARM lets the parts of a
+ * misaligned store that crosses a page happen in any order. One that
+ * faults in its second page may have written its part in the first, which
+ * lies before the first inaccessible byte: the byte loop writes it again.
+ * One that faults in its first page could have written its part in the
+ * second, past the fault; but a store that starts past the call's first
+ * byte either starts its page (and lies in it: 8 bytes at most) or
+ * follows a byte already cleared there, so only the call's first store
+ * can fault in its first page. For that one this file relies, as the
+ * groups always have, on what QEMU does: a store that faults writes
+ * nothing.
+ *
+ * dc zva: a block is aligned and at most 2 KiB, so it lies in one page,
+ * whose first block's sttr faults before any dc zva there if EL0 may not
+ * write it (a dc zva that faults anyway wrote nothing, at its first
+ * byte). No byte at or past the first inaccessible one is written.
  */
 #include <uaccess/asm.h>
 #include <uaccess/extable.h>
@@ -52,14 +72,18 @@
  * Input:    x0 = user destination, x1 = byte count
  * Output:   x0 = bytes not cleared (0 on success)
  * Clobbers: x1-x7, flags; PSTATE.PAN as it was on entry
- * Faults:   every sttr: a group's or a doubleword's resume at the byte
- *           loop with x0/x1 at its start; the byte loop's return x1;
- *           the dc zva path's groups, page probes and blocks: the byte loop
- *           from their start, PAN set again first if this call cleared it.
+ * Faults:   every sttr: a group's, a step's or one below 16 bytes resumes
+ *           at the byte loop with x0 at its start and x1 the bytes left
+ *           from there (a step's fixup makes it from x3); the byte loop's
+ *           return x1; the dc zva path's groups, page probes and blocks:
+ *           the byte loop from their start, PAN set again first if this
+ *           call cleared it.
  */
 UACCESS_FUNC(_uaccess_asm_clear_user)
+	subs	x3, x1, #16
+	b.lo	.Lclear_under16
 	cmp	x1, #64
-	b.lo	.Lclear_dwords
+	b.lo	.Lclear_step
 	cmp	x1, #256
 	b.hs	.Lclear_zva
 .Lclear_group:
@@ -68,15 +92,49 @@ UACCESS_FUNC(_uaccess_asm_clear_user)
 	sub	x1, x1, #64
 	cmp	x1, #64
 	b.hs	.Lclear_group
-.Lclear_dwords:
-	cmp	x1, #8
-	b.lo	.Lclear_bytes
-.Lclear_dword:
+.Lclear_rest:			/* below 64 bytes left */
+	cbz	x1, .Lclear_ok
+	subs	x3, x1, #16
+	b.hs	.Lclear_step
+.Lclear_under16:		/* x1 = n, below 16 */
+	tbz	x1, #3, .Lclear_under8
+	add	x2, x0, x1
 	UACCESS_USER(.Lclear_bytes, sttr xzr, [x0])
-	add	x0, x0, #8
-	sub	x1, x1, #8
-	cmp	x1, #8
-	b.hs	.Lclear_dword
+	UACCESS_USER(.Lclear_bytes, sttr xzr, [x2, #-8])
+	mov	x0, #0
+	ret
+.Lclear_under8:
+	tbz	x1, #2, .Lclear_under4
+	add	x2, x0, x1
+	UACCESS_USER(.Lclear_bytes, sttr wzr, [x0])
+	UACCESS_USER(.Lclear_bytes, sttr wzr, [x2, #-4])
+	mov	x0, #0
+	ret
+.Lclear_under4:
+	tbz	x1, #1, .Lclear_under2
+	add	x2, x0, x1
+	UACCESS_USER(.Lclear_bytes, sttrh wzr, [x0])
+	UACCESS_USER(.Lclear_bytes, sttrh wzr, [x2, #-2])
+	mov	x0, #0
+	ret
+.Lclear_under2:
+	tbz	x1, #0, .Lclear_ok
+	UACCESS_USER(.Lclear_bytes, sttrb wzr, [x0])
+	mov	x0, #0
+	ret
+.Lclear_step:			/* x3 = the bytes left less 16, at least 0 */
+	UACCESS_USER(.Lclear_step_fault, sttr xzr, [x0])
+	UACCESS_USER(.Lclear_step_fault, sttr xzr, [x0, #8])
+	add	x0, x0, #16
+	subs	x3, x3, #16
+	b.hi	.Lclear_step
+	add	x2, x0, x3		/* the end less 16, at or before x0 */
+	UACCESS_USER(.Lclear_step_fault, sttr xzr, [x2])
+	UACCESS_USER(.Lclear_step_fault, sttr xzr, [x2, #8])
+	mov	x0, #0
+	ret
+.Lclear_step_fault:		/* x0 where the faulting step began */
+	add	x1, x3, #16
 .Lclear_bytes:
 	cbz	x1, .Lclear_ok
 .Lclear_byte:
@@ -157,7 +215,7 @@ UACCESS_FUNC(_uaccess_asm_clear_user)
 	sub	x1, x5, x0
 	cmp	x1, #64
 	b.hs	.Lclear_group
-	b	.Lclear_dwords
+	b	.Lclear_rest
 .Lclear_block_fault:
 #if UACCESS_AARCH64_PAN
 	cbz	x3, .Lclear_head_fault
