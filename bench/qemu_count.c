@@ -164,6 +164,11 @@ static bool is_clear(const struct column *col)
 	return !strncmp(col->op, "clear", 5);
 }
 
+const char *bench_arg(const struct column *col, const char *from, unsigned long n)
+{
+	return is_clear(col) ? (const char *)n : from;
+}
+
 void bench_check(const struct column *col, const char *to, const char *from,
 		 unsigned long n, unsigned long left)
 {
@@ -214,7 +219,7 @@ unsigned long bench_sweep(void)
 
 					bench_fill(to, n);
 					bench_check(col, to, bench_src(s), n,
-						    col->call(to, bench_src(s), n));
+						    col->call(to, bench_arg(col, bench_src(s), n), n));
 				}
 		}
 	}
@@ -245,7 +250,7 @@ static void count_table(const struct table *tb, const char **strategy)
 
 				bench_fill(to, n);
 				bench_cell_begin();
-				left = col->call(to, from, n);
+				left = col->call(to, bench_arg(col, from, n), n);
 				bench_cell_end();
 				bench_check(col, to, from, n, left);
 				bench_print("cell %s %s %lu %lu %lu %#lx %s\n", col->op,

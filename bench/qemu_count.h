@@ -36,13 +36,43 @@ typedef unsigned long call_fn(char *to, const char *from, unsigned long n);
 		return expr;						\
 	}
 
+/*
+ * A clear's call: (to, n) in the first two argument registers, as a
+ * kernel's clear_user(to, n) has them, so that no move is counted as the
+ * caller's. The harness passes n as its second argument (bench_arg()).
+ */
+#define BENCH_CLEAR_CALL(name, expr)					\
+	unsigned long name(char *to, const char *n_arg, unsigned long unused); \
+	__attribute__((noinline))					\
+	unsigned long name(char *to, const char *n_arg, unsigned long unused) \
+	{								\
+		const unsigned long n = (unsigned long)n_arg;		\
+									\
+		(void)unused;						\
+		return expr;						\
+	}
+
 /* ref.S's routine as bench_call_<routine>, declared here. */
 #define REF_CLEAR_CALL(routine)						\
 	unsigned long routine(void *to, unsigned long n);		\
-	BENCH_CALL(bench_call_##routine, routine(to, n))
+	BENCH_CLEAR_CALL(bench_call_##routine, routine(to, n))
 #define REF_COPY_CALL(routine)						\
 	unsigned long routine(void *to, const void *from, unsigned long n); \
 	BENCH_CALL(bench_call_##routine, routine(to, from, n))
+
+/*
+ * A Linux-shaped reference behind asm-generic's access_ok() (a constant
+ * limit: size <= limit && addr <= limit - size), as a kernel calls it:
+ * bench_call_<routine>_ok, beside the library's public checked call.
+ */
+#define REF_ACCESS_OK(p, n)						\
+	((n) <= UACCESS_USER_END && (unsigned long)(p) <= UACCESS_USER_END - (n))
+#define REF_CHECKED_CLEAR_CALL(routine)					\
+	BENCH_CLEAR_CALL(bench_call_##routine##_ok,			\
+		   REF_ACCESS_OK(to, n) ? routine(to, n) : n)
+#define REF_CHECKED_COPY_CALL(routine, user)				\
+	BENCH_CALL(bench_call_##routine##_ok,				\
+		   REF_ACCESS_OK(user, n) ? routine(to, from, n) : n)
 
 struct column {
 	const char *op;		/* "clear_user", "copy_user", "copy_to_user", ... */
@@ -120,6 +150,8 @@ const char *bench_src(unsigned long offset);
 /* The guard around to[0, n) and the range itself set to be checked. */
 void bench_fill(char *to, unsigned long n);
 /* Dies unless col's call left nothing undone and wrote to[0, n) alone. */
+/* A column's second argument: a copy's source, or a clear's n (BENCH_CLEAR_CALL). */
+const char *bench_arg(const struct column *col, const char *from, unsigned long n);
 void bench_check(const struct column *col, const char *to, const char *from,
 		 unsigned long n, unsigned long left);
 /* The sweep of every column that runs here; the calls made. */

@@ -171,6 +171,24 @@ def callers(runs, who):
                      for (op, name), counts in sorted(groups.items()))
 
 
+def check_table(runs, cols):
+    """The check and call: what the calling function runs besides the
+    routine, for each (op, column) of cols: the library's public checked
+    call and the Linux-shaped reference with and without access_ok()."""
+    rows = []
+    for op, col in cols:
+        counts = sorted({c["caller"] for r in runs for (o, k, *_), c in r["results"].items()
+                         if (o, k) == (op, col)})
+        rows.append([op, col, "/".join(str(v) for v in counts)])
+    return section("check and call: instructions besides the routine", ["op", "column",
+                   "instructions"], rows, "The calling function's own instructions (its "
+                   "inline check, Spectre mask, call or tail call and return), constant per "
+                   "call; `+ok`: the reference behind asm-generic's `access_ok()` with a "
+                   "constant limit, as Linux's `clear_user()` / `copy_to_user()` call theirs. "
+                   "Library code that the call reaches besides the routine (an out-of-line "
+                   "zero fill) is counted as the routine's.")
+
+
 def strings_table(results, note=""):
     """The table of the string cells (qemu_strings.c) of one run's results."""
     rows = []

@@ -10,18 +10,21 @@
  */
 #include "qemu_count.h"
 
-BENCH_CALL(bench_call_lib_clear, clear_user((void __user *)to, n))
+BENCH_CLEAR_CALL(bench_call_lib_clear, clear_user((void __user *)to, n))
 REF_CLEAR_CALL(ref_clear_bytes)
 REF_CLEAR_CALL(ref_clear_dwords)
 REF_CLEAR_CALL(ref_clear_x8)
 REF_CLEAR_CALL(ref_clear_stp)
 REF_CLEAR_CALL(ref_clear_zva)
+REF_CHECKED_CLEAR_CALL(ref_clear_dwords)
 BENCH_CALL(bench_call_lib_copy_to, copy_to_user((void __user *)to, from, n))
 REF_COPY_CALL(ref_copy_to_bytes)
 REF_COPY_CALL(ref_copy_to_dwords)
+REF_CHECKED_COPY_CALL(ref_copy_to_dwords, to)
 BENCH_CALL(bench_call_lib_copy_from, copy_from_user(to, (const void __user *)from, n))
 REF_COPY_CALL(ref_copy_from_bytes)
 REF_COPY_CALL(ref_copy_from_dwords)
+REF_CHECKED_COPY_CALL(ref_copy_from_dwords, from)
 
 /* In count.py's order: the library first, then the references. */
 static const struct column columns[] = {
@@ -31,12 +34,15 @@ static const struct column columns[] = {
 	COLUMN("clear_user", "ref:x8", bench_call_ref_clear_x8),
 	COLUMN("clear_user", "ref:stp", bench_call_ref_clear_stp),
 	COLUMN("clear_user", "ref:zva", bench_call_ref_clear_zva),
+	COLUMN("clear_user", "ref:dwords+ok", bench_call_ref_clear_dwords_ok),
 	COLUMN("copy_to_user", "lib", bench_call_lib_copy_to),
 	COLUMN("copy_to_user", "ref:bytes", bench_call_ref_copy_to_bytes),
 	COLUMN("copy_to_user", "ref:dwords", bench_call_ref_copy_to_dwords),
+	COLUMN("copy_to_user", "ref:dwords+ok", bench_call_ref_copy_to_dwords_ok),
 	COLUMN("copy_from_user", "lib", bench_call_lib_copy_from),
 	COLUMN("copy_from_user", "ref:bytes", bench_call_ref_copy_from_bytes),
 	COLUMN("copy_from_user", "ref:dwords", bench_call_ref_copy_from_dwords),
+	COLUMN("copy_from_user", "ref:dwords+ok", bench_call_ref_copy_from_dwords_ok),
 };
 
 static const struct table tables[] = { TABLE(columns) };

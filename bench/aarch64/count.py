@@ -11,7 +11,7 @@ zva block the CPU announced) and the tables.
 import re
 import time
 
-from qemu_count import callers, csv_lines, imports_note, section
+from qemu_count import callers, check_table, csv_lines, imports_note, section
 
 OPS = ["clear_user", "copy_to_user", "copy_from_user"]
 COLUMNS = {
@@ -175,6 +175,8 @@ def report(args, runs, info):
     md += section("clear_user: the library's instructions by kind, 4 KiB and 16 KiB",
                   ["CPU", "alignment", "size", "instructions", "stores", "dc zva", "loads",
                    "other"], rows)
+    md += check_table([r for _, r in runs], [(op, c) for op in OPS
+                                             for c in ("lib", "ref:dwords", "ref:dwords+ok")])
     csv = csv_lines(["op", "cpu", "zva_block", "column", "size", "dst_offset", "src_offset",
                      "instructions", "caller_instructions", "loads", "stores", "dc_zva",
                      "method"],

@@ -9,7 +9,7 @@
  */
 #include "qemu_count.h"
 
-BENCH_CALL(bench_call_lib_clear, clear_user((void __user *)to, n))
+BENCH_CLEAR_CALL(bench_call_lib_clear, clear_user((void __user *)to, n))
 REF_CLEAR_CALL(ref_clear_bytes)
 REF_CLEAR_CALL(ref_clear_words)
 BENCH_CALL(bench_call_lib_copy_to, copy_to_user((void __user *)to, from, n))

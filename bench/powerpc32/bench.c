@@ -46,7 +46,7 @@
 #define TIME_ROUNDS	11
 #define MAX_CALLS	65536UL
 
-BENCH_CALL(bench_call_lib_clear, clear_user((void __user *)to, n))
+BENCH_CLEAR_CALL(bench_call_lib_clear, clear_user((void __user *)to, n))
 /* copy_to_user: copy_from_user runs the same routine (_uaccess_asm_copy_user). */
 BENCH_CALL(bench_call_lib_copy, copy_to_user((void __user *)to, from, n))
 REF_CLEAR_CALL(ref_clear_words)
@@ -55,6 +55,8 @@ REF_CLEAR_CALL(ref_clear_bytes)
 REF_COPY_CALL(ref_copy_bytes)
 REF_CLEAR_CALL(ref_linux_clear)
 REF_COPY_CALL(ref_linux_copy)
+REF_CHECKED_CLEAR_CALL(ref_linux_clear)
+REF_CHECKED_COPY_CALL(ref_linux_copy, to)
 
 /*
  * Set the library to a column's feature set. The strategy it reports says
@@ -93,18 +95,26 @@ static const struct column columns[] = {
 	  dcbz_clears_the_line, 0 },
 	{ "copy_user", "ref:linux", bench_call_ref_linux_copy, NULL,
 	  dcbz_clears_the_line, 0 },
+	{ "clear_user", "ref:linux+ok", bench_call_ref_linux_clear_ok, NULL,
+	  dcbz_clears_the_line, 0 },
+	{ "copy_user", "ref:linux+ok", bench_call_ref_linux_copy_ok, NULL,
+	  dcbz_clears_the_line, 0 },
 };
 #define NR_COLUMNS	(ARRAY_SIZE(columns) / NR_OPS)
-static const int time_order[NR_COLUMNS] = { 3, 0, 1, 2, 4 };
+static const int time_order[NR_COLUMNS] = { 3, 0, 1, 2, 4, 5 };
 
 static const unsigned long default_sizes[] = {
 	16, 32, 64, 128, 256, 512, 1024, 4096, 16384, 65536,
 };
 static const struct placement aligned[] = { { 0, 0 } };
 
+/* The check and call: ref:linux behind access_ok(), one size. */
+static const unsigned long check_call_sizes[] = { 64 };
+
 static const struct table tables[] = {
 	{ columns, 8, aligned, 1, default_sizes, ARRAY_SIZE(default_sizes) },
 	{ columns + 6, 4, bench_placements, 3, bench_sizes, ARRAY_SIZE(bench_sizes) },
+	{ columns + 10, 2, aligned, 1, check_call_sizes, ARRAY_SIZE(check_call_sizes) },
 };
 
 /* Small sizes at every destination and source offset in a word. */
@@ -304,8 +314,9 @@ static void time_table(bool emulated, const unsigned long *sizes,
 				const char *from = bench_src(0);
 
 				bench_fill(to, n);
-				timings[op][c][k] = measure(col[op].call, to, from, n,
-							    target);
+				timings[op][c][k] = measure(col[op].call, to,
+							    bench_arg(&col[op], from, n),
+							    n, target);
 				bench_check(&col[op], to, from, n, 0);
 			}
 	}

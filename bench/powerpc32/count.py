@@ -17,7 +17,7 @@ results.md only to show it works: under emulation its ticks mean nothing.
 
 import re
 
-from qemu_count import csv_lines, md_table, run, section, strings_table
+from qemu_count import check_table, csv_lines, md_table, run, section, strings_table
 
 COLUMNS = ["dcbz", "words", "ref:words", "ref:bytes"]
 OPS = ["clear_user", "copy_user"]
@@ -231,7 +231,10 @@ def report(args, runs, info):
                                             "whole_lines")) +
                      ("qemu-ppc -cpu %s instruction count (exact)" % cpu,)
                      for op, col, n, c, strat, cpu in cells])
-    return md + vs_report([(vs_cells(r), r) for r in runs]) + time_mode(args), csv
+    return (md + vs_report([(vs_cells(r), r) for r in runs]) +
+            check_table(runs, [(op, c) for op in OPS for c in ("dcbz", "ref:linux",
+                                                            "ref:linux+ok")]) +
+            time_mode(args)), csv
 
 
 def time_mode(args):

@@ -7,11 +7,13 @@
  */
 #include "qemu_count.h"
 
-BENCH_CALL(bench_call_lib_clear, clear_user((void __user *)to, n))
+BENCH_CLEAR_CALL(bench_call_lib_clear, clear_user((void __user *)to, n))
 BENCH_CALL(bench_call_lib_copy_to, copy_to_user((void __user *)to, from, n))
 BENCH_CALL(bench_call_lib_copy_from, copy_from_user(to, (const void __user *)from, n))
 REF_CLEAR_CALL(ref_clear_linux)
 REF_COPY_CALL(ref_copy_linux)
+REF_CHECKED_CLEAR_CALL(ref_clear_linux)
+REF_CHECKED_COPY_CALL(ref_copy_linux, to)
 REF_CLEAR_CALL(ref_clear_words)
 REF_COPY_CALL(ref_copy_words)
 REF_CLEAR_CALL(ref_clear_bytes)
@@ -23,11 +25,13 @@ static const struct column columns[] = {
 	COLUMN("clear_user", "ref:linux", bench_call_ref_clear_linux),
 	COLUMN("clear_user", "ref:words", bench_call_ref_clear_words),
 	COLUMN("clear_user", "ref:bytes", bench_call_ref_clear_bytes),
+	COLUMN("clear_user", "ref:linux+ok", bench_call_ref_clear_linux_ok),
 	COLUMN("copy_user", "lib:to", bench_call_lib_copy_to),
 	COLUMN("copy_user", "lib:from", bench_call_lib_copy_from),
 	COLUMN("copy_user", "ref:linux", bench_call_ref_copy_linux),
 	COLUMN("copy_user", "ref:words", bench_call_ref_copy_words),
 	COLUMN("copy_user", "ref:bytes", bench_call_ref_copy_bytes),
+	COLUMN("copy_user", "ref:linux+ok", bench_call_ref_copy_linux_ok),
 };
 
 static const struct table tables[] = { TABLE(columns) };

@@ -9,7 +9,7 @@ covers every column at the sizes around each routine's thresholds with
 every offset in a doubleword (bench.c).
 """
 
-from qemu_count import callers, csv_lines, section, strings_table
+from qemu_count import callers, check_table, csv_lines, section, strings_table
 
 CLEAR_COLUMNS = ["lib", "ref:linux", "ref:words", "ref:bytes"]
 COPY_COLUMNS = ["lib:to", "lib:from", "ref:linux", "ref:words", "ref:bytes"]
@@ -163,6 +163,9 @@ def report(args, runs, info):
                       ["size"] + COPY_COLUMNS + ["lib / ref:linux", "lib loads/stores",
                                                  "ref:linux loads/stores"], rows)
 
+    md += check_table(runs, [("clear_user", c) for c in ("lib", "ref:linux", "ref:linux+ok")] +
+                      [("copy_user", c) for c in ("lib:to", "lib:from", "ref:linux",
+                                                   "ref:linux+ok")])
     md.extend(strings_table(results))
     csv = csv_lines(["op", "column", "size", "dst_offset", "src_offset", "instructions",
                      "caller_instructions", "loads", "stores", "method"],
