@@ -107,6 +107,34 @@
 #define UACCESS_READ	1
 #define UACCESS_WRITE	2
 
+/*
+ * What the checked calls read, side by side so that one base address
+ * reaches them all (aligned to its size, so no field's address carries
+ * into the high part of an address pair: AArch64's adrp page, PowerPC's
+ * @ha): the user range as its
+ * start and span (end - start; uaccess_set_user_range() keeps them equal
+ * to the two above), the hardened copies' limit (lib/hardened_usercopy.c)
+ * and the copies' span, span or 0 while a check hook is set (where an
+ * architecture folds the hook's test into its range check). In
+ * lib/user_range.c; for this header and the arch headers only (declared
+ * before them: their checks read it).
+ */
+struct _uaccess_limits {
+	unsigned long start, span;
+	unsigned long usercopy, copy_span;
+} __attribute__((__aligned__(4 * sizeof(unsigned long))));
+extern struct _uaccess_limits _uaccess_limits;
+
+/*
+ * copy_from_user's copy and its zero fill out of line, for an
+ * architecture's _uaccess_arch_copy_from_fill (<uaccess/generic.h>) to
+ * tail-call: lib/copy_from_fill.c, which opens its own window, or the
+ * architecture's copy_from_fill.[cS] of the same name (its arch.h says
+ * what it expects).
+ */
+unsigned long _uaccess_copy_from_fill(void *to, const void __user *from,
+				      unsigned long n);
+
 #include <uaccess/arch.h>	/* this architecture's side of the seam */
 #include <uaccess/generic.h>	/* the defaults it did not override */
 
@@ -177,6 +205,16 @@ _UACCESS_INLINE unsigned long _uaccess_generic_check_mask(unsigned long a,
 #define _UACCESS_CHECK_MASK(p, n, ok)					\
 	((__typeof__(p))_uaccess_arch_check_mask((__force unsigned long)(p), (n), (ok)))
 
+#ifdef _uaccess_arch_check_mask_copy
+#define _UACCESS_CHECK_MASK_FUSED 1
+#define _UACCESS_CHECK_MASK_COPY(p, n, ok, key)				\
+	((__typeof__(p))_uaccess_arch_check_mask_copy((__force unsigned long)(p), \
+						      (n), (ok), (key)))
+#else
+#define _UACCESS_CHECK_MASK_FUSED 0	/* the copies' fused path is never taken */
+#define _UACCESS_CHECK_MASK_COPY(p, n, ok, key) (*(ok) = false, *(key) = 0, (p))
+#endif
+
 /* The unchecked calls: constant small sizes in place, the rest by the arch. */
 _UACCESS_INLINE __must_check unsigned long
 __uaccess_clear_user(void __user *to, unsigned long n)
@@ -195,18 +233,54 @@ __uaccess_copy_to_user(void __user *to, const void *from, unsigned long n)
 	return _uaccess_arch_copy_to(to, from, n);
 }
 
-_UACCESS_INLINE __must_check unsigned long
-__uaccess_copy_from_user(void *to, const void __user *from, unsigned long n)
+/* A constant small n as one scalar access: true if that copied it all. */
+_UACCESS_INLINE bool _uaccess_copy_from_user_scalar(void *to, const void __user *from,
+						    unsigned long n)
 {
 	unsigned long long v;
 
 	if (_UACCESS_SMALL_CONST(n) && !_uaccess_arch_get_user(&v, from, n)) {
 		_uaccess_kernel_store(to, v, n);
-		return 0;
+		return true;
 	}
+	return false;
+}
+
+_UACCESS_INLINE __must_check unsigned long
+__uaccess_copy_from_user(void *to, const void __user *from, unsigned long n)
+{
+	if (_uaccess_copy_from_user_scalar(to, from, n))
+		return 0;
 	return _uaccess_arch_copy_from(to, from, n);
 }
 
+/*
+ * copy_from_user's copy once checked: __copy_from_user, and to[k, n)
+ * zero-filled where the copy stopped short (by the arch's routine on its
+ * fault path where it can: <uaccess/generic.h>).
+ */
+_UACCESS_INLINE __must_check unsigned long
+_uaccess_copy_from_user_fill(void *to, const void __user *from, unsigned long n)
+{
+	if (_uaccess_copy_from_user_scalar(to, from, n))
+		return 0;
+	return _uaccess_arch_copy_from_fill(to, from, n);
+}
+
+/*
+ * What a checked call costs besides its routine: the calling function's
+ * own instructions (check, Spectre mask, hardened limit, tail call) with a
+ * variable n and an object of unknown size, GCC 12 -O2, counted by make
+ * bench under QEMU 7.2 (bench/ARCH; its "+ok" columns: Linux's asm-generic
+ * access_ok() and call, 7 or 8). clear / copy_to / copy_from:
+ *   AArch64 (EL0)    11 / 14 / 14
+ *   RISC-V 64 (U)    12 / 14 / 14
+ *   PowerPC32        12 / 14 / 14
+ * (copy_from_user's zero fill lives in the routine's call, not the
+ * caller: lib/copy_from_fill.c, or arch/ARCH/copy_from_fill.S.) A range fixed at build time
+ * does not pay for its immediates on these: they cost as many
+ * instructions as the loads, but for a range that starts at 0.
+ */
 _UACCESS_INLINE __must_check unsigned long uaccess_clear_user(void __user *to, unsigned long n)
 {
 	bool ok;
@@ -240,8 +314,9 @@ _UACCESS_INLINE __must_check unsigned long
 _uaccess_copy_from_user_unhardened(void *to, const void __user *from,
 				   unsigned long n)
 {
-	unsigned long left = n;
 	bool ok;
+
+	unsigned long left = n;
 
 	from = _UACCESS_CHECK_MASK(from, n, &ok);
 	if (__builtin_expect(ok, 1))
@@ -309,16 +384,38 @@ uaccess_usercopy_check_t *uaccess_set_usercopy_check(uaccess_usercopy_check_t *c
 uaccess_usercopy_report_t *uaccess_set_usercopy_report(uaccess_usercopy_report_t *report);
 
 /*
- * lib/hardened_usercopy.c: the hooks' ends, out of line and cold, and
- * the largest n a copy to or from an object of unknown size makes
- * without a call there: INT_MAX, or 0 while a check hook is set. One
- * compare with it is both tests of such a copy, INT_MAX and the hook.
+ * lib/hardened_usercopy.c: the hooks' ends, out of line and cold. A copy
+ * to or from an object of unknown size makes no call there while n is at
+ * most _uaccess_limits.usercopy: INT_MAX, or 0 while a check hook is set.
+ * One compare with it is both tests of such a copy, INT_MAX and the hook;
+ * above it the call is the whole copy's, out of line (the _slow calls), a
+ * tail call that leaves the fast path without a stack frame.
  */
-extern unsigned long _uaccess_usercopy_limit;
 bool _uaccess_usercopy_slow(const void *obj, unsigned long n, bool to_user);
 __attribute__((__cold__)) void
 _uaccess_usercopy_refused(int why, const void *obj, unsigned long size,
 			  unsigned long n, bool to_user);
+__attribute__((__cold__)) unsigned long
+_uaccess_copy_to_user_slow(unsigned long key, const void *from, unsigned long n);
+__attribute__((__cold__)) unsigned long
+_uaccess_copy_from_user_slow(void *to, unsigned long key, unsigned long n);
+__attribute__((__cold__)) unsigned long
+_uaccess_copy_from_user_nozero_slow(void *to, unsigned long key,
+				    unsigned long n);
+
+/*
+ * Whether a copy to or from obj takes the fused check with the limit's
+ * test: an object of unknown size, on an architecture that fuses them
+ * (_uaccess_arch_check_mask_copy, <uaccess/generic.h>). The hint: without
+ * it, GCC 12 lays out a known size's copy otherwise than the same copy
+ * built with UACCESS_HARDENED 0 (tests/checks/build-checks.sh).
+ */
+#define _UACCESS_USERCOPY_UNKNOWN(obj)					\
+	(UACCESS_HARDENED && _UACCESS_CHECK_MASK_FUSED &&		\
+	 __builtin_expect(__builtin_object_size(obj, 0) == ~0UL, 1))
+#define _UACCESS_USERCOPY_ABOVE(n)					\
+	__builtin_expect((n) > __atomic_load_n(&_uaccess_limits.usercopy,	\
+					       __ATOMIC_RELAXED), 0)
 
 /*
  * Contract 11's build failure: a call to one of these that the optimizer
@@ -367,8 +464,7 @@ _uaccess_usercopy_ok(const void *obj, unsigned long n, bool to_user, int call)
 		return false;
 	}
 	if (size == ~0UL)
-		return __builtin_expect(n <= __atomic_load_n(&_uaccess_usercopy_limit,
-							     __ATOMIC_RELAXED), 1) ||
+		return !_UACCESS_USERCOPY_ABOVE(n) ||
 		       _uaccess_usercopy_slow(obj, n, to_user);
 	if (__builtin_expect(n > (unsigned long)__INT_MAX__, 0)) {
 		_uaccess_usercopy_refused(UACCESS_USERCOPY_INT_MAX, obj, size, n,
@@ -382,11 +478,28 @@ _uaccess_usercopy_ok(const void *obj, unsigned long n, bool to_user, int call)
 	return true;
 }
 
-/* The calls of contracts 3, 4, 8 and 10 behind that check. */
+/*
+ * The calls of contracts 3, 4, 8 and 10 behind that check. For an object
+ * of unknown size the limit's test joins the range check
+ * (_UACCESS_CHECK_MASK_COPY), and a copy that fails either test is made
+ * again out of line (the _slow calls), a tail call, which sorts out which
+ * and leaves the fast path without a stack frame. The _slow calls take the
+ * check's key for the user pointer (<uaccess/generic.h>), so that the fast
+ * path keeps no register for the caller's pointer.
+ */
 _UACCESS_INLINE __must_check unsigned long uaccess_copy_to_user(void __user *to,
 						 const void *from,
 						 unsigned long n)
 {
+	if (_UACCESS_USERCOPY_UNKNOWN(from)) {
+		unsigned long key;
+		bool ok;
+		void __user *p = _UACCESS_CHECK_MASK_COPY(to, n, &ok, &key);
+
+		if (__builtin_expect(!ok, 0))
+			return _uaccess_copy_to_user_slow(key, from, n);
+		return __uaccess_copy_to_user(p, from, n);
+	}
 	if (!_uaccess_usercopy_ok(from, n, true, _UACCESS_HC_TO))
 		return n;
 	return _uaccess_copy_to_user_unhardened(to, from, n);
@@ -396,6 +509,15 @@ _UACCESS_INLINE __must_check unsigned long uaccess_copy_from_user(void *to,
 						   const void __user *from,
 						   unsigned long n)
 {
+	if (_UACCESS_USERCOPY_UNKNOWN(to)) {
+		unsigned long key;
+		bool ok;
+		const void __user *p = _UACCESS_CHECK_MASK_COPY(from, n, &ok, &key);
+
+		if (__builtin_expect(!ok, 0))
+			return _uaccess_copy_from_user_slow(to, key, n);
+		return _uaccess_copy_from_user_fill(to, p, n);
+	}
 	if (!_uaccess_usercopy_ok(to, n, false, _UACCESS_HC_FROM))
 		return n;
 	return _uaccess_copy_from_user_unhardened(to, from, n);
@@ -404,6 +526,15 @@ _UACCESS_INLINE __must_check unsigned long uaccess_copy_from_user(void *to,
 _UACCESS_INLINE __must_check unsigned long
 uaccess_copy_from_user_nozero(void *to, const void __user *from, unsigned long n)
 {
+	if (_UACCESS_USERCOPY_UNKNOWN(to)) {
+		unsigned long key;
+		bool ok;
+		const void __user *p = _UACCESS_CHECK_MASK_COPY(from, n, &ok, &key);
+
+		if (__builtin_expect(!ok, 0))
+			return _uaccess_copy_from_user_nozero_slow(to, key, n);
+		return __uaccess_copy_from_user(to, p, n);
+	}
 	if (!_uaccess_usercopy_ok(to, n, false, _UACCESS_HC_FROM_NOZERO))
 		return n;
 	return _uaccess_copy_from_user_nozero_unhardened(to, from, n);

@@ -9,17 +9,16 @@
  * would be a load-time relocation in .data.rel.local, a section a
  * kernel's linker script need not collect. The inline calls read no
  * pointer: a copy to or from an object of unknown size compares n with
- * _uaccess_usercopy_limit (a plain integer, in .data), INT_MAX without a
- * check hook and 0 with one, and only a larger n calls
- * _uaccess_usercopy_slow(). Every read that leads to a call is one atomic
- * load here, so a hook removed meanwhile is never called through a stale
- * test.
+ * _uaccess_limits.usercopy (a plain integer, in .data, beside the user
+ * range: lib/user_range.c), INT_MAX without a check hook and 0 with one,
+ * and only a larger n calls here. Every read that leads to a call is one
+ * atomic load here, so a hook removed meanwhile is never called through
+ * a stale test.
  */
 #include <uaccess.h>
 
 static uaccess_usercopy_check_t *check_hook;
 static uaccess_usercopy_report_t *report_hook;
-unsigned long _uaccess_usercopy_limit = __INT_MAX__;
 
 /*
  * Plain loads and stores, no exchange: the kernel calls the setters one at
@@ -33,7 +32,9 @@ uaccess_usercopy_check_t *uaccess_set_usercopy_check(uaccess_usercopy_check_t *c
 		__atomic_load_n(&check_hook, __ATOMIC_RELAXED);
 
 	__atomic_store_n(&check_hook, check, __ATOMIC_RELAXED);
-	__atomic_store_n(&_uaccess_usercopy_limit, check ? 0 : __INT_MAX__,
+	__atomic_store_n(&_uaccess_limits.copy_span,
+			 check ? 0 : _uaccess_limits.span, __ATOMIC_RELAXED);
+	__atomic_store_n(&_uaccess_limits.usercopy, check ? 0 : __INT_MAX__,
 			 __ATOMIC_RELEASE);
 	return old;
 }
@@ -72,4 +73,38 @@ bool _uaccess_usercopy_slow(const void *obj, unsigned long n, bool to_user)
 		return true;
 	_uaccess_usercopy_refused(UACCESS_USERCOPY_CHECK, obj, ~0UL, n, to_user);
 	return false;
+}
+
+/*
+ * A copy to or from an object of unknown size that failed the inline
+ * calls' one test, made again: the hardened check where n is above the
+ * limit, then the checked copy, which refuses the range if that failed.
+ * key is the inline check's for the user pointer (<uaccess/generic.h>).
+ * The inline calls tail-call these, so that their fast path keeps no
+ * stack frame for a call it never makes.
+ */
+#define USER_PTR(key) ((__force void __user *)_uaccess_arch_copy_key_addr(key))
+
+unsigned long _uaccess_copy_to_user_slow(unsigned long key, const void *from,
+					 unsigned long n)
+{
+	if (_UACCESS_USERCOPY_ABOVE(n) && !_uaccess_usercopy_slow(from, n, true))
+		return n;
+	return _uaccess_copy_to_user_unhardened(USER_PTR(key), from, n);
+}
+
+unsigned long _uaccess_copy_from_user_slow(void *to, unsigned long key,
+					   unsigned long n)
+{
+	if (_UACCESS_USERCOPY_ABOVE(n) && !_uaccess_usercopy_slow(to, n, false))
+		return n;
+	return _uaccess_copy_from_user_unhardened(to, USER_PTR(key), n);
+}
+
+unsigned long _uaccess_copy_from_user_nozero_slow(void *to, unsigned long key,
+						  unsigned long n)
+{
+	if (_UACCESS_USERCOPY_ABOVE(n) && !_uaccess_usercopy_slow(to, n, false))
+		return n;
+	return _uaccess_copy_from_user_nozero_unhardened(to, USER_PTR(key), n);
 }

@@ -5,6 +5,10 @@
 
 unsigned long uaccess_user_start = UACCESS_USER_START;
 unsigned long uaccess_user_end = UACCESS_USER_END;
+struct _uaccess_limits _uaccess_limits = {
+	UACCESS_USER_START, UACCESS_USER_END - UACCESS_USER_START, __INT_MAX__,
+	UACCESS_USER_END - UACCESS_USER_START,
+};
 
 /*
  * -1 when a refused pointer, masked to _UACCESS_MASKED_ADDR, lands in user
@@ -19,6 +23,10 @@ int uaccess_set_user_range(unsigned long start, unsigned long end)
 
 	uaccess_user_start = start;
 	uaccess_user_end = end;
+	_uaccess_limits.start = start;
+	_uaccess_limits.span = end - start;
+	/* 0 while a check hook is set (lib/hardened_usercopy.c). */
+	_uaccess_limits.copy_span = _uaccess_limits.usercopy ? end - start : 0;
 	_uaccess_arch_user_range(start, end);
 	return m < end && start <= m + 4095 ? -1 : 0;
 }

@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * uaccess_init() for PowerPC32: choose the line loop of clear_user.S and
- * copy_user.S. There is no code patching: the inline calls pass
- * _uaccess_dcbz to the routines, which test it once per call, and only on
- * the path that has whole lines.
+ * copy_user.S. There is no code patching: the routines read _uaccess_dcbz
+ * once per call, and only on the path that has whole lines.
  */
 #include <uaccess.h>
 #include "internal.h"

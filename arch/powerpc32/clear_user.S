@@ -117,10 +117,11 @@
 
 /*
  * _uaccess_asm_clear_user: zero n bytes of user memory (a C function).
- * Input:    r3 = user destination, r4 = byte count, r5 = nonzero to clear
- *           whole lines with dcbz (only if uaccess_init() verified the line)
+ * Input:    r3 = user destination, r4 = byte count; _uaccess_dcbz nonzero
+ *           to clear whole lines with dcbz (set by uaccess_init() once it
+ *           has verified the line), read where the line loop starts
  * Output:   r3 = bytes not cleared (0 on success)
- * Clobbers: r0, r4, r6..r9, ctr, cr0, cr1, cr5..cr7 (all volatile in the
+ * Clobbers: r0, r4..r9, ctr, cr0, cr1, cr5..cr7 (all volatile in the
  *           SysV ABI)
  * Faults:   every stb/sth/stw and dcbz on the destination. Those before
  *           the first word boundary resume at .Lclear_bytes with r3/r4 as
@@ -207,6 +208,8 @@ UACCESS_FUNC(_uaccess_asm_clear_user)
 	mtcrf	0x03, %r8		/* the tail's groups */
 	mtctr	%r9
 #if UACCESS_DCBZ_LINE
+	lis	%r5, _uaccess_dcbz@ha
+	lwz	%r5, _uaccess_dcbz@l(%r5)
 	cmpwi	%r5, 0
 	beq	.Lclear_word_lines
 	li	%r7, 4

@@ -241,9 +241,10 @@
 /*
  * _uaccess_asm_copy_user: copy n bytes where either side may be user memory (a C
  * function).
- * Input:    r3 = destination, r4 = source, r5 = byte count, r6 = nonzero
- *           to establish whole destination lines with dcbz (only if
- *           uaccess_init() verified the line)
+ * Input:    r3 = destination, r4 = source, r5 = byte count; _uaccess_dcbz
+ *           nonzero to establish whole destination lines with dcbz (set
+ *           by uaccess_init() once it has verified the line), read where
+ *           the line loop starts
  * Output:   r3 = bytes not copied (0 on success)
  * Clobbers: r0, r4..r12, ctr, cr0, cr1, cr5..cr7 (all volatile in the SysV
  *           ABI); with 32- and 64-byte lines the dcbz loop saves and
@@ -339,6 +340,8 @@ UACCESS_FUNC(_uaccess_asm_copy_user)
 	srwi	%r11, %r8, LG		/* whole lines */
 	mtcrf	0x03, %r8		/* the tail's groups */
 #ifdef LINE_REGS
+	lis	%r6, _uaccess_dcbz@ha
+	lwz	%r6, _uaccess_dcbz@l(%r6)
 	cmpwi	%r6, 0
 	bne	.Lcopy_dcbz
 #endif

@@ -18,7 +18,9 @@
  *       futex call on it)
  * and, where the defaults below do not fit: _uaccess_arch_user_open,
  * _uaccess_arch_user_close, _uaccess_arch_untag_addr, _uaccess_arch_mask_addr (with
- * _UACCESS_MASKED_ADDR), _uaccess_arch_check_mask, _uaccess_arch_mask_object (with
+ * _UACCESS_MASKED_ADDR), _uaccess_arch_check_mask, _uaccess_arch_check_mask_copy
+ * (with _uaccess_arch_copy_key_addr),
+ * _uaccess_arch_copy_from_fill, _uaccess_arch_mask_object (with
  * _UACCESS_MASKED_OBJECT_MAX), _uaccess_arch_kernel_copy_nofault,
  * _uaccess_arch_kernel_get_nofault, _uaccess_arch_kernel_zero, _uaccess_arch_get_user,
  * _uaccess_arch_put_user, _UACCESS_FUNC_ALIGN, _UACCESS_NO_MISALIGNED.
@@ -112,6 +114,22 @@ _UACCESS_INLINE unsigned long _uaccess_generic_mask_addr(unsigned long a,
 #endif
 
 /*
+ * The copies' form, optional: _uaccess_arch_check_mask_copy(a, n, ok, key)
+ * as _uaccess_arch_check_mask, where *ok also asks n <= the hardened
+ * copies' limits for an object of unknown size (n <= INT_MAX, and no
+ * check hook set: _uaccess_limits.usercopy), and *key is what a copy
+ * refused here passes out of line, where _uaccess_arch_copy_key_addr(key)
+ * gives a back (the out-of-line call sorts out which test failed). An
+ * architecture defines it where its check takes the limit's test for
+ * fewer instructions than a compare apart, and keeps a value from which
+ * a comes back (so that the fast path needs no copy of a). Without it, a
+ * copy makes the hardened test and then the range check.
+ */
+#ifndef _uaccess_arch_copy_key_addr
+#define _uaccess_arch_copy_key_addr(key) (key)
+#endif
+
+/*
  * masked_user_access_begin(): a if the whole object [a, a + n) lies in
  * [start, end), else the arch's faulting address: a must lie in
  * [start, end - n + 1), the range _uaccess_arch_mask_addr() is given (an empty
@@ -176,6 +194,37 @@ _UACCESS_INLINE void _uaccess_generic_kernel_zero(void *p, unsigned long n)
 }
 #ifndef _uaccess_arch_kernel_zero
 #define _uaccess_arch_kernel_zero _uaccess_generic_kernel_zero
+#endif
+
+/*
+ * copy_from_user's copy, _uaccess_arch_copy_from_fill(to, from, n): as
+ * _uaccess_arch_copy_from, and to[n - left, n) zeroed when it returns left
+ * != 0. The default zeroes after the call, which costs the caller a stack
+ * frame; an architecture names instead _uaccess_copy_from_fill (<uaccess.h>),
+ * the same out of line, for a tail call. The empty asm keeps the compiler
+ * from computing the address on the path that copied everything, the
+ * common one. The copy is _uaccess_arch_copy_from_in_window: the arch's
+ * copy_from, window included, unless its _uaccess_arch_copy_from_fill
+ * opens the window around the whole call (kernel-filled hooks, which only
+ * the caller's file may see: <uaccess/kuap_hooks.h>).
+ */
+#ifndef _uaccess_arch_copy_from_in_window
+#define _uaccess_arch_copy_from_in_window _uaccess_arch_copy_from
+#endif
+_UACCESS_INLINE unsigned long _uaccess_generic_copy_from_fill(void *to,
+							 const void __user *from,
+							 unsigned long n)
+{
+	unsigned long left = _uaccess_arch_copy_from_in_window(to, from, n);
+
+	if (__builtin_expect(left != 0, 0)) {
+		__asm__("" : "+r"(left));
+		_uaccess_arch_kernel_zero((char *)to + (n - left), left);
+	}
+	return left;
+}
+#ifndef _uaccess_arch_copy_from_fill
+#define _uaccess_arch_copy_from_fill _uaccess_generic_copy_from_fill
 #endif
 
 /*

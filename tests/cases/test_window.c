@@ -35,6 +35,11 @@
 
 #define CANARY 0xA5
 
+/* The checked calls' mask of a refused pointer, where it is not uaccess_mask_ptr()'s. */
+#ifndef TEST_ARCH_CHECKED_MASK
+#define TEST_ARCH_CHECKED_MASK TEST_ARCH_MASKED_ADDR
+#endif
+
 static size_t page;
 static unsigned char *base, *hole, *after;	/* page, hole, page */
 
@@ -80,7 +85,9 @@ static void test_mask(void)
 	/*
 	 * The checked calls' check and mask in one (the arch's and the
 	 * default): access_ok()'s answer for every length from 1 (either
-	 * answer for 0); the masked address.
+	 * answer for 0); the masked address. The copies' form: the same
+	 * address, and also no for every length above INT_MAX; its key gives
+	 * the pointer back.
 	 */
 	for (size_t i = 0; i < sizeof(in) / sizeof(in[0]) + sizeof(out) / sizeof(out[0]); i++) {
 		bool inside = i < sizeof(in) / sizeof(in[0]);
@@ -94,11 +101,21 @@ static void test_mask(void)
 			unsigned long g = _uaccess_generic_check_mask(a, n, &gok);
 
 			t_case((!n || ok == want) && gok == want &&
-			       m == (inside ? a : TEST_ARCH_MASKED_ADDR) &&
+			       m == (inside ? a : TEST_ARCH_CHECKED_MASK) &&
 			       g == (inside ? a : TEST_ARCH_MASKED_ADDR),
 			       "check and mask of %#lx, n %#lx in [%#lx, %#lx): "
 			       "ok %d/%d (access_ok %d), %#lx/%#lx", a, n, lo, hi,
 			       ok, gok, want, m, g);
+#ifdef _uaccess_arch_check_mask_copy
+			bool cok, cwant = want && n <= (unsigned long)__INT_MAX__;
+			unsigned long key;
+			unsigned long c = _uaccess_arch_check_mask_copy(a, n, &cok, &key);
+
+			t_case((!n || cok == cwant) && c == m &&
+			       _uaccess_arch_copy_key_addr(key) == a,
+			       "the copies' check and mask of %#lx, n %#lx: ok %d "
+			       "(want %d), %#lx, key %#lx", a, n, cok, cwant, c, key);
+#endif
 		}
 	}
 	/* Each user end the arch names: the checks and the mask follow it. */
@@ -119,10 +136,25 @@ static void test_mask(void)
 			unsigned long m0 = _uaccess_arch_check_mask(e, 1, &ok0);
 
 			t_case(ok1 && m1 == e - 1 && !ok8 && m8 == e - 8 &&
-			       !ok0 && m0 == TEST_ARCH_MASKED_ADDR,
+			       !ok0 && m0 == TEST_ARCH_CHECKED_MASK,
 			       "the checked calls' check and mask around the "
 			       "user end %#lx", e);
 		}
+#ifdef _uaccess_arch_check_mask_copy
+		/* The copies' check refuses what INT_MAX refuses, where the range holds it. */
+		if (e - 4096 > (unsigned long)__INT_MAX__ + 1) {
+			const unsigned long big = (unsigned long)__INT_MAX__ + 1, a = e - big - 4096;
+			bool okb, okc, okm;
+			unsigned long key;
+
+			(void)_uaccess_arch_check_mask(a, big, &okb);
+			(void)_uaccess_arch_check_mask_copy(a, big, &okc, &key);
+			(void)_uaccess_arch_check_mask_copy(a, big - 1, &okm, &key);
+			t_case(okb && !okc && okm,
+			       "the copies' check refuses %#lx bytes at %#lx, the range "
+			       "check does not (%d %d %d)", big, a, okb, okc, okm);
+		}
+#endif
 	}
 	/* The default range too: its last address and its end. */
 	uaccess_set_user_range(start0, end0);

@@ -282,6 +282,22 @@ else
 fi
 
 # Checks of this architecture (they call result too).
+# no_frame REGEX [CFLAGS] (for tests/arch/$ARCH/build-checks.sh):
+# clear_user, copy_to_user and copy_from_user with a variable size and a
+# kernel object of unknown size (tests/checks/link/checked_calls.c),
+# built as the kernel's library is (plus CFLAGS) at -O2, build no stack
+# frame: none of their instructions matches REGEX, the arch's
+# frame-building ones.
+no_frame() {
+	$CC $CPPFLAGS -std=gnu11 -O2 -Wall -Werror -ffreestanding -fno-builtin \
+		-fno-stack-protector $KERNEL_CFLAGS ${2:-} \
+		-c tests/checks/link/checked_calls.c -o "$dir/checked_calls.o" &&
+	$OBJDUMP -d --no-show-raw-insn "$dir/checked_calls.o" >"$dir/checked_calls.dis" &&
+	[ "$(grep -c '^[0-9a-f]* <checked_[a-z_]*>:$' "$dir/checked_calls.dis")" -eq 3 ] &&
+	! grep -Eq "$1" "$dir/checked_calls.dis"
+	result $? "clear_user, copy_to_user and copy_from_user build no stack frame (${2:+$2: }$dir/checked_calls.dis)"
+}
+
 [ -f tests/arch/$ARCH/build-checks.sh ] && . tests/arch/$ARCH/build-checks.sh
 
 echo "$passed passed, $failed failed"

@@ -161,6 +161,18 @@ M = [
   '"1:	ldtr %w[seen], [%[p]]\\n"', '"1:	nop\\n"'),
  ("futex fault exit leaves PAN cleared", A, BM,
   '"	b 4b\\n"', '"	b 6b\\n"'),
+ # The checked calls' check and mask in one (arch.h), and what they tail-call.
+ ("copies' fast path skips the hardened limit", A, H,
+  '"ccmp %[n], %[limit], #2, ls")', '"nop")'),
+ ("checked calls' check ignores the range's carry", A, H,
+  '"ccmp %[n], %[off], #2, hs" more', '"cmp %[n], %[off]" more'),
+ ("checked calls' mask keeps the user end itself", A, H,
+  '"csel %[m], %[" src "], xzr, hi\\n\\t"', '"csel %[m], %[" src "], xzr, hs\\n\\t"'),
+ ("copy_from_user's fill leaves a short copy's tail unzeroed", 'arch/aarch64/copy_from_fill.S', H,
+  "	cbnz	x0, .Lfill_zero\n", "	cbnz	xzr, .Lfill_zero\n"),
+ ("copy_to_user's slow path skips the hardened check", 'lib/hardened_usercopy.c', H,
+  "	if (_UACCESS_USERCOPY_ABOVE(n) && !_uaccess_usercopy_slow(from, n, true))",
+  "	if (0 && !_uaccess_usercopy_slow(from, n, true))"),
 ]
 
 QEMU = os.environ.get('QEMU_AARCH64', 'qemu-aarch64')

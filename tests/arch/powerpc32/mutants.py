@@ -248,6 +248,20 @@ M = [
   DEFAULT, '"	beq .Lcas_st%=\\n"', '"	bne 3f\\n	beq .Lcas_st%=\\n"'),
  ("futex stwcx. loses its table entry", A, 32, DEFAULT,
   "UACCESS_EXTABLE(2b, 4b)\n", "\n"),
+ # The checked calls' check and mask in one (arch.h), and what they tail-call.
+ ("copies' fast path skips the INT_MAX test", A, 32, ['750/native'],
+  '"andc %[t], %[t], %[base]\\n\\t")', '"nop\\n\\t")'),
+ ("copies' fast path reads the range's span, not the copies'", A, 32, ['750/native'],
+  '_UACCESS_CHECK_MASK_ASM("12",', '_UACCESS_CHECK_MASK_ASM("4",'),
+ ("checked calls' check passes addresses above the range", A, 32, ['750/native'],
+  '"and %[lim], %[lim], %[t]"', '"nop"'),
+ ("checked calls' mask keeps addresses outside the range", A, 32, ['750/native'],
+  '"and %[m], %[m], %[t]\\n\\t"', '"nop\\n\\t"'),
+ ("a refused copy's key loses the range's start", A, 32, ['750/native'],
+  "#define _uaccess_arch_copy_key_addr(key) ((key) + _uaccess_limits.start)",
+  "#define _uaccess_arch_copy_key_addr(key) (key)"),
+ ("copy_from_user's fill leaves a short copy's tail unzeroed", 'include/uaccess/generic.h',
+  32, ['750/native'], "	if (__builtin_expect(left != 0, 0)) {", "	if (0) {"),
 ]
 
 QEMU = os.environ.get('QEMU_PPC', 'qemu-ppc')

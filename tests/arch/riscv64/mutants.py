@@ -145,7 +145,7 @@ M = [
  ("Spectre mask compares the wrong way (keeps what is outside)", A, H,
   "sltu %[out], %[off], %[span]", "sltu %[out], %[span], %[off]"),
  ("Spectre mask returns the address unmasked", A, H,
-  "	return m;", "	(void)m;\n	return a;"),
+  '[a] "r"(a));\n	return m;', '[a] "r"(a));\n	(void)m;\n	return a;'),
  ("Spectre mask keeps the user end itself", A, H,
   '[span] "r"(end - start), [a] "r"(a));',
   '[span] "r"(end - start + 1), [a] "r"(a));'),
@@ -181,6 +181,20 @@ M = [
   "UACCESS_EXTABLE(2b, 4b)\n", "\n"),
  ("futex compare-exchange compares a zero-extended oldval", A, H,
   '[old] "r"((long)(int)oldval)', '[old] "r"((long)oldval)'),
+ # The checked calls' check and mask in one (arch.h), and what they tail-call.
+ ("copies' fast path skips the INT_MAX test", A, H,
+  '"sltu %[in], %[base], %[in]\\n\\t")', '"nop\\n\\t")'),
+ ("copies' fast path reads the range's span, not the copies'", A, H,
+  '_UACCESS_CHECK_MASK_ASM("24",', '_UACCESS_CHECK_MASK_ASM("8",'),
+ ("checked calls' check passes addresses above the range", A, H,
+  '"mul %[lim], %[lim], %[in]"', '"nop"'),
+ ("checked calls' mask keeps addresses outside the range", A, H,
+  '"and %[m], %[m], %[base]\\n\\t"', '"nop\\n\\t"'),
+ ("a refused copy's key loses the range's start", A, H,
+  "#define _uaccess_arch_copy_key_addr(key) ((key) + _uaccess_limits.start)",
+  "#define _uaccess_arch_copy_key_addr(key) (key)"),
+ ("copy_from_user's fill leaves a short copy's tail unzeroed", 'include/uaccess/generic.h', H,
+  "	if (__builtin_expect(left != 0, 0)) {", "	if (0) {"),
 ]
 
 QEMU = os.environ.get('QEMU_RISCV64', 'qemu-riscv64')

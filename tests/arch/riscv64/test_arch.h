@@ -32,6 +32,8 @@ bool test_arch_probe_read(const void *p);
  * set, bit 62 clear, non-canonical in every paging mode.
  */
 #define TEST_ARCH_MASKED_ADDR 0x8000000000000000UL
+/* What the checked calls' check and mask makes of it: 0 (their branch refuses). */
+#define TEST_ARCH_CHECKED_MASK 0UL
 
 /*
  * masked_user_access_begin() refuses an object that starts in the range

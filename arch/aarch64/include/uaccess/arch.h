@@ -296,5 +296,83 @@ _UACCESS_INLINE unsigned long _uaccess_arch_mask_addr(unsigned long a,
 	return m;
 }
 
+/*
+ * The checked calls' access_ok() and mask in one sequence, from
+ * _uaccess_limits (one adrp, then loads at its low 12 bits; the loads are
+ * in the asm because GCC 12 spends an add on the second one): lim = span
+ * - off is end - untag(a), and its carry says off <= span, i.e. a lies in
+ * [start, end]; hi (off < span) keeps a through the csel, else the NULL
+ * page. ccmp then compares n with lim where the carry was set, and sets C
+ * without Z where it was not, so that ls (n <= lim) is the whole check,
+ * one branch. n = 0 passes wherever a lies in [start, end], and the call
+ * then touches nothing. The copies' form also asks n <= the hardened
+ * limit, with one more load and ccmp (<uaccess/generic.h>).
+ */
+#define _UACCESS_LIMIT_LDR(reg, field)					\
+	"ldr %[" reg "], [%[base], #:lo12:" _UACCESS_S(_uaccess_limits) "+" field "]\n\t"
+#define _UACCESS_CHECK_MASK_ASM(src, more)					\
+	"adrp %[base], " _UACCESS_S(_uaccess_limits) "\n\t"		\
+	_UACCESS_LIMIT_LDR("start", "0")				\
+	_UACCESS_LIMIT_LDR("span", "8")					\
+	"sub %[off], %[ua], %[start]\n\t"				\
+	"subs %[off], %[span], %[off]\n\t"				\
+	"csel %[m], %[" src "], xzr, hi\n\t"				\
+	"hint #20\n\t"							\
+	"ccmp %[n], %[off], #2, hs" more
+#define _UACCESS_CHECK_MASK_OUT(ok)					\
+	[base] "=&r"(base), [start] "=&r"(start), [span] "=&r"(span),	\
+	[off] "=&r"(off), "=@ccls"(ok)
+#define _UACCESS_CHECK_MASK_IN						\
+	[ua] "r"(_uaccess_arch_untag_addr(a)), [n] "r"(n)
+
+#define _uaccess_arch_check_mask _uaccess_arch_check_mask
+_UACCESS_INLINE unsigned long _uaccess_arch_check_mask(unsigned long a,
+						  unsigned long n, bool *ok)
+{
+	unsigned long base, start, span, off, m = a;
+	bool fits;
+
+	/* m in a's register: the refused path has no use for a. */
+	__asm__(_UACCESS_CHECK_MASK_ASM("m", "")
+		: _UACCESS_CHECK_MASK_OUT(fits), [m] "+r"(m)
+		: _UACCESS_CHECK_MASK_IN);
+	*ok = fits;
+	return m;
+}
+
+#define _uaccess_arch_check_mask_copy _uaccess_arch_check_mask_copy
+_UACCESS_INLINE unsigned long _uaccess_arch_check_mask_copy(unsigned long a,
+						       unsigned long n,
+						       bool *ok,
+						       unsigned long *key)
+{
+	unsigned long m, base, start, span, off, limit;
+	bool fits;
+
+	__asm__(_UACCESS_CHECK_MASK_ASM("a", "\n\t"
+		_UACCESS_LIMIT_LDR("limit", "16")
+		"ccmp %[n], %[limit], #2, ls")
+		: _UACCESS_CHECK_MASK_OUT(fits), [m] "=&r"(m), [limit] "=&r"(limit)
+		: _UACCESS_CHECK_MASK_IN, [a] "r"(a));
+	*ok = fits;
+	*key = a;
+	return m;
+}
+#define _uaccess_arch_copy_key_addr(key) (key)
+
+/*
+ * copy_from_user's copy and zero fill in one call, a tail call for the
+ * inline copy_from_user (<uaccess/generic.h>): copy_from_fill.S, which
+ * opens no window of its own.
+ */
+#define _uaccess_arch_copy_from_fill _uaccess_arch_copy_from_fill
+_UACCESS_INLINE unsigned long _uaccess_arch_copy_from_fill(void *to,
+						      const void __user *from,
+						      unsigned long n)
+{
+	return _UACCESS_KUAP_CALL(from, n, UACCESS_KUAP_READ,
+				  _uaccess_copy_from_fill(to, from, n));
+}
+
 #endif /* !__ASSEMBLER__ */
 #endif /* UACCESS_ARCH_H */

@@ -108,20 +108,19 @@ unsigned long uaccess_dcbz_line_size(void);
 #include <uaccess/kuap_hooks.h>
 
 /*
- * The out-of-line routines (C calling convention), for this header only:
- * dcbz nonzero selects the dcbz line loop, which only _uaccess_dcbz may
- * (uaccess_init() sets it after checking the line size; 0 before).
+ * The out-of-line routines (C calling convention), for this header only.
+ * Each reads _uaccess_dcbz where its line loop starts (nonzero selects
+ * dcbz: uaccess_init() sets it after checking the line size; 0 before),
+ * so that a call passes no third argument.
  */
-unsigned long _uaccess_asm_clear_user(void __user *to, unsigned long n,
-				  unsigned long dcbz);
-unsigned long _uaccess_asm_copy_user(void *to, const void *from, unsigned long n,
-			 unsigned long dcbz);
+unsigned long _uaccess_asm_clear_user(void __user *to, unsigned long n);
+unsigned long _uaccess_asm_copy_user(void *to, const void *from, unsigned long n);
 extern unsigned long _uaccess_dcbz;
 
 _UACCESS_INLINE unsigned long _uaccess_arch_clear(void __user *to, unsigned long n)
 {
 	return _UACCESS_KUAP_CALL(to, n, UACCESS_KUAP_WRITE,
-				  _uaccess_asm_clear_user(to, n, _uaccess_dcbz));
+				  _uaccess_asm_clear_user(to, n));
 }
 
 _UACCESS_INLINE unsigned long _uaccess_arch_copy_to(void __user *to,
@@ -129,8 +128,7 @@ _UACCESS_INLINE unsigned long _uaccess_arch_copy_to(void __user *to,
 					       unsigned long n)
 {
 	return _UACCESS_KUAP_CALL(to, n, UACCESS_KUAP_WRITE,
-				  _uaccess_asm_copy_user((__force void *)to, from, n,
-						     _uaccess_dcbz));
+				  _uaccess_asm_copy_user((__force void *)to, from, n));
 }
 
 _UACCESS_INLINE unsigned long _uaccess_arch_copy_from(void *to,
@@ -139,14 +137,14 @@ _UACCESS_INLINE unsigned long _uaccess_arch_copy_from(void *to,
 {
 	return _UACCESS_KUAP_CALL(from, n, UACCESS_KUAP_READ,
 				  _uaccess_asm_copy_user(to, (__force const void *)from,
-						     n, _uaccess_dcbz));
+						     n));
 }
 
 _UACCESS_INLINE unsigned long _uaccess_arch_copy_unsafe(void __user *to,
 						   const void *from,
 						   unsigned long n)
 {
-	return _uaccess_asm_copy_user((__force void *)to, from, n, _uaccess_dcbz);
+	return _uaccess_asm_copy_user((__force void *)to, from, n);
 }
 
 /*
@@ -305,13 +303,84 @@ _UACCESS_INLINE unsigned long _uaccess_arch_mask_addr(unsigned long a,
 }
 
 /*
+ * The checked calls' access_ok() and mask in one sequence, from
+ * _uaccess_limits (one lis, then loads at its low 16 bits: the struct is
+ * aligned to its size, so no field's address carries into the high half):
+ * off = a - start; subfc carries iff off >= span (a outside [start, end))
+ * and subfe turns that into t, all ones inside and 0 outside; m = a & t
+ * and lim = (span - off) & t, so that n <= lim is the whole check, one
+ * compare. The mask needs no fault of its own, since the branch refuses
+ * the call: outside, m is 0 (_UACCESS_MASKED_ADDR).
+ *
+ * The copies' form reads the copies' span (0 while a hardened check hook
+ * is set) and also clears lim where n > INT_MAX (srawi: all ones): both
+ * of the hardened copies' tests for two instructions and no branch. Its
+ * key for a refused copy is off, which it keeps anyway: the slow path
+ * adds start back.
+ */
+#define _UACCESS_CHECK_MASK_ASM(span, more)				\
+	"lis %[base], " _UACCESS_S(_uaccess_limits) "@ha\n\t"		\
+	"lwz %[lim], " _UACCESS_S(_uaccess_limits) "@l(%[base])\n\t"	\
+	"lwz %[span], " _UACCESS_S(_uaccess_limits) "+" span "@l(%[base])\n\t" \
+	"subf %[off], %[lim], %[m]\n\t"				\
+	"subfc %[t], %[span], %[off]\n\t"				\
+	"subfe %[t], %[t], %[t]\n\t"					\
+	"subf %[lim], %[off], %[span]\n\t"				\
+	"and %[m], %[m], %[t]\n\t"					\
+	more								\
+	"and %[lim], %[lim], %[t]"
+#define _UACCESS_CHECK_MASK_OUT						\
+	[base] "=&b"(base), [lim] "=&r"(lim), [span] "=&r"(span),	\
+	[off] "=&r"(off), [t] "=&r"(t), [m] "+r"(m)
+
+#define _uaccess_arch_check_mask _uaccess_arch_check_mask
+_UACCESS_INLINE unsigned long _uaccess_arch_check_mask(unsigned long a,
+						  unsigned long n, bool *ok)
+{
+	unsigned long base, lim, span, off, t, m = a;
+
+	__asm__(_UACCESS_CHECK_MASK_ASM("4", "")
+		: _UACCESS_CHECK_MASK_OUT : : "xer");
+	*ok = n <= lim;
+	return m;
+}
+
+#define _uaccess_arch_check_mask_copy _uaccess_arch_check_mask_copy
+_UACCESS_INLINE unsigned long _uaccess_arch_check_mask_copy(unsigned long a,
+						       unsigned long n,
+						       bool *ok,
+						       unsigned long *key)
+{
+	unsigned long base, lim, span, off, t, m = a;
+
+	__asm__(_UACCESS_CHECK_MASK_ASM("12",
+		"srawi %[base], %[n], 31\n\t"
+		"andc %[t], %[t], %[base]\n\t")
+		: _UACCESS_CHECK_MASK_OUT : [n] "r"(n) : "xer");
+	*ok = n <= lim;
+	*key = off;
+	return m;
+}
+#define _uaccess_arch_copy_key_addr(key) ((key) + _uaccess_limits.start)
+
+/*
+ * copy_from_user: lib/copy_from_fill.c inside the window
+ * (<uaccess/generic.h>), a tail call where the KUAP hooks are empty.
+ */
+#define _uaccess_arch_copy_from_in_window(to, from, n)			\
+	_uaccess_asm_copy_user(to, (__force const void *)(from), n)
+#define _uaccess_arch_copy_from_fill(to, from, n)			\
+	_UACCESS_KUAP_CALL(from, n, UACCESS_KUAP_READ,			\
+			   _uaccess_copy_from_fill(to, from, n))
+
+/*
  * Zero kernel memory without calling memset (the library links no libc):
  * the clear routine, outside any KUAP window. For library use only.
  */
 #define _uaccess_arch_kernel_zero _uaccess_arch_kernel_zero
 _UACCESS_INLINE void _uaccess_arch_kernel_zero(void *p, unsigned long n)
 {
-	_uaccess_asm_clear_user((__force void __user *)p, n, _uaccess_dcbz);
+	_uaccess_asm_clear_user((__force void __user *)p, n);
 }
 
 #endif /* !__ASSEMBLER__ */

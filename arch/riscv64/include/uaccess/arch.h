@@ -319,6 +319,70 @@ _UACCESS_INLINE unsigned long _uaccess_arch_mask_addr(unsigned long a,
 }
 
 /*
+ * The checked calls' access_ok() and mask in one sequence, from
+ * _uaccess_limits (one lla, then loads at offsets of it): off = a -
+ * start, in = off < span (a lies in [start, end)), lim = (span - off) *
+ * in, end - a inside and 0 outside, so that n <= lim is the whole check,
+ * one branch (a multiply by 0 or 1: one instruction where neg and and are
+ * two, and only the predicted branch waits for it). The mask needs no
+ * fault of its own, since the branch refuses the call: m = a & -in, a
+ * inside and 0 outside, two instructions where the plain mask above
+ * spends five.
+ *
+ * The copies' form reads the copies' span (0 while a hardened check hook
+ * is set) and multiplies by in only while n >> 31 is 0 (n <= INT_MAX):
+ * both of the hardened copies' tests for two instructions and no branch.
+ * Its key for a refused copy is off, which it keeps anyway: the slow path
+ * adds start back.
+ */
+#define _UACCESS_CHECK_MASK_ASM(span, more)				\
+	"lla %[base], " _UACCESS_S(_uaccess_limits) "\n\t"		\
+	"ld %[lim], 0(%[base])\n\t"					\
+	"ld %[span], " span "(%[base])\n\t"				\
+	"sub %[off], %[m], %[lim]\n\t"					\
+	"sltu %[in], %[off], %[span]\n\t"				\
+	"sub %[lim], %[span], %[off]\n\t"				\
+	"neg %[base], %[in]\n\t"					\
+	"and %[m], %[m], %[base]\n\t"					\
+	more								\
+	"mul %[lim], %[lim], %[in]"
+#define _UACCESS_CHECK_MASK_OUT						\
+	[base] "=&r"(base), [lim] "=&r"(lim), [span] "=&r"(span),	\
+	[off] "=&r"(off), [in] "=&r"(in), [m] "+r"(m)
+
+#define _uaccess_arch_check_mask _uaccess_arch_check_mask
+_UACCESS_INLINE unsigned long _uaccess_arch_check_mask(unsigned long a,
+						  unsigned long n, bool *ok)
+{
+	unsigned long base, lim, span, off, in, m = a;
+
+	__asm__(_UACCESS_CHECK_MASK_ASM("8", "") : _UACCESS_CHECK_MASK_OUT);
+	*ok = n <= lim;
+	return m;
+}
+
+#define _uaccess_arch_check_mask_copy _uaccess_arch_check_mask_copy
+_UACCESS_INLINE unsigned long _uaccess_arch_check_mask_copy(unsigned long a,
+						       unsigned long n,
+						       bool *ok,
+						       unsigned long *key)
+{
+	unsigned long base, lim, span, off, in, m = a;
+
+	__asm__(_UACCESS_CHECK_MASK_ASM("24",
+		"srli %[base], %[n], 31\n\t"
+		"sltu %[in], %[base], %[in]\n\t")
+		: _UACCESS_CHECK_MASK_OUT : [n] "r"(n));
+	*ok = n <= lim;
+	*key = off;
+	return m;
+}
+#define _uaccess_arch_copy_key_addr(key) ((key) + _uaccess_limits.start)
+
+/* copy_from_user: a tail call of lib/copy_from_fill.c (<uaccess/generic.h>). */
+#define _uaccess_arch_copy_from_fill _uaccess_copy_from_fill
+
+/*
  * Zero kernel memory without calling memset (the library links no libc):
  * the clear routine, outside any window. For library use only.
  */
