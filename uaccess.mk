@@ -21,6 +21,11 @@
 #                                      # includer's CC, so include this
 #                                      # file after setting CC)
 #   UACCESS_EXTRA_CFLAGS := -g         # added to the library's flags
+#   UACCESS_KUAP := mykernel/include   # the directory of your window hooks,
+#                                      # <uaccess/kuap.h>: adds -I it and
+#                                      # -DUACCESS_KUAP (<uaccess/kuap_hooks.h>)
+#   UACCESS_HARDENED := 0              # no hardened copies: adds
+#                                      # -DUACCESS_HARDENED=0
 #   UACCESS_RULES := n                 # no objects and rules: build
 #                                      # UACCESS_SRCS yourself
 #
@@ -66,9 +71,11 @@ UACCESS_SRCS := $(filter-out \
 	$(addprefix $(UACCESS_DIR)/lib/,$(addsuffix .c,$(basename $(notdir $(_uaccess_arch_srcs))))), \
 	$(wildcard $(UACCESS_DIR)/lib/*.c)) $(_uaccess_arch_srcs)
 
-UACCESS_CPPFLAGS := -I$(UACCESS_DIR)/include -I$(UACCESS_DIR)/arch/$(UACCESS_ARCH)/include \
+UACCESS_CPPFLAGS := $(if $(UACCESS_KUAP),-I$(UACCESS_KUAP) -DUACCESS_KUAP) \
+	-I$(UACCESS_DIR)/include -I$(UACCESS_DIR)/arch/$(UACCESS_ARCH)/include \
 	$(if $(UACCESS_PREFIX),-DUACCESS_PREFIX=$(UACCESS_PREFIX)) \
 	$(if $(filter n,$(UACCESS_SHORT_NAMES)),-DUACCESS_NO_SHORT_NAMES) \
+	$(if $(UACCESS_HARDENED),-DUACCESS_HARDENED=$(UACCESS_HARDENED)) \
 	$(UACCESS_ARCH_CPPFLAGS)
 UACCESS_CFLAGS := -std=gnu11 -ffreestanding -fno-builtin -nostdlib \
 	-fno-stack-protector -I$(UACCESS_DIR)/lib $(UACCESS_ARCH_CFLAGS)

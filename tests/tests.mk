@@ -5,7 +5,8 @@
 #   cases/     the suite's cases (suite.c has the table) and test modules
 #   harness/   the harness and its platforms: hosted/ (a Linux process),
 #              nolibc/ (no C library), the suite's <uaccess/kuap.h>
-#   checks/    the build checks (make build-checks), link/ their programs
+#   checks/    the build checks (make build-checks), link/ their programs;
+#              make buildsys (CMake and Meson against uaccess.mk)
 #   tools/     make style, lint, sparse, fuzz, misaligned; the mutants'
 #              driver; tally.sh, which sums the logs
 #   arch/ARCH/ one architecture's tests and settings (tests.mk, check.mk)
@@ -17,6 +18,7 @@ include tests/tools/sparse.mk
 include tests/tools/fuzz.mk
 include tests/tools/lint.mk
 include tests/tools/misaligned.mk
+include tests/checks/buildsys.mk
 # Each architecture's runs of make check, then make style's.
 include $(foreach a,$(ARCHS),tests/arch/$(a)/check.mk)
 include tests/tools/style.mk

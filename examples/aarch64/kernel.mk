@@ -131,6 +131,6 @@ QEMU_DEPS := aarch64-linux-gnu-gcc=gcc-aarch64-linux-gnu,libc6-dev-arm64-cross \
 	qemu-system-aarch64=qemu-system-arm
 
 # The demo on the CPU model with the most to show (PAN).
-demo_cmd = $(call a64_qemu_cmd,max,$(DEMO_KERNEL))
+demo_cmd = $(call a64_qemu_cmd,max,$(1))
 
 -include $(patsubst %.o,%.d,$(call a64_bm_objs,$(A64_BM_SRCS) $(A64_BM_DEMO_SRCS)))

@@ -133,12 +133,12 @@ QEMU_CONFIGS := an385 an505
 QEMU_SYSTEM_ARM ?= qemu-system-arm
 qemu_cmd = $(QEMU_SYSTEM_ARM) $(cm_bm_machine_$(1)) -nographic \
 	-monitor none -serial none -no-reboot \
-	-semihosting-config enable=on,target=native -kernel $(cm_bm_kernel_$(1))
+	-semihosting-config enable=on,target=native -kernel $(or $(2),$(cm_bm_kernel_$(1)))
 QEMU_PASS_STATUS := 0
 QEMU_DEPS := arm-linux-gnueabihf-gcc=gcc-arm-linux-gnueabihf qemu-system-arm=qemu-system-arm
 # Semihosting writes to QEMU's stderr unless given a chardev: the demo's
 # to stdout, which qemu-demo reads.
-demo_cmd = $(call qemu_cmd,demo) -chardev stdio,id=semihosting \
+demo_cmd = $(call qemu_cmd,demo,$(1)) -chardev stdio,id=semihosting \
 	-semihosting-config chardev=semihosting
 
 -include $(patsubst %.o,%.d,$(call cm_bm_objs,$(CM_BM_SRCS) $(CM_BM_DEMO_SRCS)))

@@ -117,7 +117,7 @@ $(DEMO_KERNEL): $(PPC_BM_DEMO_OBJS) $(PPC_BM_LIB_OBJS_32) \
 	$(quiet) LD $@
 	$(Q)$(CC) $(PPC_BM_LDFLAGS) -o $@ $(PPC_BM_DEMO_OBJS) $(PPC_BM_LIB_OBJS_32)
 demo_cmd = $(QEMU_SYSTEM_PPC) -M ppce500 -m 128M -nographic -monitor none \
-	-no-reboot -cpu e500v2 -kernel $(DEMO_KERNEL)
+	-no-reboot -cpu e500v2 -kernel $(1)
 -include $(PPC_BM_OUT)/k32/$(PPC_BM)/demo.d \
 	$(PPC_BM_OUT)/k32/examples/demo_common.d
 

@@ -98,7 +98,7 @@ QEMU_PASS_STATUS := 0
 QEMU_DEPS := riscv64-linux-gnu-gcc=gcc-riscv64-linux-gnu,libc6-dev-riscv64-cross \
 	qemu-system-riscv64=qemu-system-misc
 
-demo_cmd = $(call rv_qemu_cmd,$(DEMO_KERNEL))
+demo_cmd = $(call rv_qemu_cmd,$(1))
 
 -include $(patsubst %.o,%.d,$(call rv_bm_objs,$(RV_BM_SRCS) $(RV_BM_DEMO_SRCS)))
 

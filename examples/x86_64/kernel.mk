@@ -116,7 +116,7 @@ QEMU_PASS_STATUS := 33
 
 # The demo on the CPU model with the most to show (ERMS, SMAP).
 DEMO_KERNEL := $(BM_DEMO)
-demo_cmd = $(call qemu_x86_cmd,max,$(BM_DEMO))
+demo_cmd = $(call qemu_x86_cmd,max,$(1))
 
 -include $(patsubst %.o,%.d,$(call bm_objs,$(BM_TEST_SRCS) $(BM_DEMO_SRCS) \
 	examples/ap_suite.c))

@@ -30,3 +30,13 @@ DEMO_TOOLS += aarch64-linux-gnu-gcc=gcc-aarch64-linux-gnu,libc6-dev-arm64-cross 
 check-qemu-a64_ARGS := ARCH=aarch64
 check-qemu-a64_TARGET := qemu-test
 check-qemu-a64_LOGS := suite.log
+# The demo kernel built with CMake and with Meson (examples/cmake/,
+# examples/meson/), its window hooks given as UACCESS_KUAP, booted as make
+# qemu-demo boots it.
+CHECK_RUNS += cmake-a64 meson-a64
+check-cmake-a64_ARGS := ARCH=aarch64
+check-cmake-a64_TARGET := cmake-demo
+check-cmake-a64_LOGS := suite.log
+check-meson-a64_ARGS := ARCH=aarch64
+check-meson-a64_TARGET := meson-demo
+check-meson-a64_LOGS := suite.log

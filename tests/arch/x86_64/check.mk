@@ -43,3 +43,16 @@ check-asan_LOGS := suite.log
 check-lint-x86_ARGS := CC=gcc
 check-lint-x86_TARGET := lint
 check-lint-x86_LOGS := lint.log
+# The demo kernel built with CMake (gcc, and clang + lld) and with Meson,
+# the library through their two lines (examples/cmake/, examples/meson/),
+# booted as make qemu-demo boots it.
+CHECK_RUNS += cmake-x86 cmake-x86-clang meson-x86
+check-cmake-x86_ARGS := CC=gcc
+check-cmake-x86_TARGET := cmake-demo
+check-cmake-x86_LOGS := suite.log
+check-cmake-x86-clang_ARGS := CC=clang EXTRA_LDFLAGS=-fuse-ld=lld
+check-cmake-x86-clang_TARGET := cmake-demo
+check-cmake-x86-clang_LOGS := suite.log
+check-meson-x86_ARGS := CC=gcc
+check-meson-x86_TARGET := meson-demo
+check-meson-x86_LOGS := suite.log
