@@ -108,8 +108,8 @@ cmake-demo:
 		$(if $(CROSS_COMPILE),-DCMAKE_TOOLCHAIN_FILE=$(CURDIR)/cmake/$(ARCH).cmake))
 
 meson-demo:
-	$(Q)l=examples/meson/subprojects/uaccess; mkdir -p $${l%/*} && \
-		{ test -L $$l || ln -s ../../.. $$l 2>/dev/null || test -L $$l; }
+	$(Q)cd examples/meson && mkdir -p subprojects && { test -L subprojects/uaccess || \
+		ln -s ../../.. subprojects/uaccess 2>/dev/null || test -L subprojects/uaccess; }
 	$(call other_build_demo,meson,CC="$(CC)" meson setup $(O)/meson examples/meson \
 		$(if $(CROSS_COMPILE),--cross-file meson/$(ARCH).ini) \
 		-Dc_link_args="$(EXTRA_LDFLAGS)")
