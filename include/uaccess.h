@@ -206,13 +206,9 @@ _UACCESS_INLINE unsigned long _uaccess_generic_check_mask(unsigned long a,
 	((__typeof__(p))_uaccess_arch_check_mask((__force unsigned long)(p), (n), (ok)))
 
 #ifdef _uaccess_arch_check_mask_copy
-#define _UACCESS_CHECK_MASK_FUSED 1
 #define _UACCESS_CHECK_MASK_COPY(p, n, ok, key)				\
 	((__typeof__(p))_uaccess_arch_check_mask_copy((__force unsigned long)(p), \
 						      (n), (ok), (key)))
-#else
-#define _UACCESS_CHECK_MASK_FUSED 0	/* the copies' fused path is never taken */
-#define _UACCESS_CHECK_MASK_COPY(p, n, ok, key) (*(ok) = false, *(key) = 0, (p))
 #endif
 
 /* The unchecked calls: constant small sizes in place, the rest by the arch. */
@@ -410,9 +406,13 @@ _uaccess_copy_from_user_nozero_slow(void *to, unsigned long key,
  * it, GCC 12 lays out a known size's copy otherwise than the same copy
  * built with UACCESS_HARDENED 0 (tests/checks/build-checks.sh).
  */
+#ifdef _uaccess_arch_check_mask_copy
 #define _UACCESS_USERCOPY_UNKNOWN(obj)					\
-	(UACCESS_HARDENED && _UACCESS_CHECK_MASK_FUSED &&		\
+	(UACCESS_HARDENED &&						\
 	 __builtin_expect(__builtin_object_size(obj, 0) == ~0UL, 1))
+#else
+#define _UACCESS_USERCOPY_UNKNOWN(obj) 0
+#endif
 #define _UACCESS_USERCOPY_ABOVE(n)					\
 	__builtin_expect((n) > __atomic_load_n(&_uaccess_limits.usercopy,	\
 					       __ATOMIC_RELAXED), 0)
@@ -479,27 +479,63 @@ _uaccess_usercopy_ok(const void *obj, unsigned long n, bool to_user, int call)
 }
 
 /*
- * The calls of contracts 3, 4, 8 and 10 behind that check. For an object
- * of unknown size the limit's test joins the range check
- * (_UACCESS_CHECK_MASK_COPY), and a copy that fails either test is made
- * again out of line (the _slow calls), a tail call, which sorts out which
- * and leaves the fast path without a stack frame. The _slow calls take the
- * check's key for the user pointer (<uaccess/generic.h>), so that the fast
- * path keeps no register for the caller's pointer.
+ * The copies to or from an object of unknown size, where the architecture
+ * fuses the limit's test into its check (_UACCESS_USERCOPY_UNKNOWN): one
+ * branch, and a copy that fails either test is made again out of line
+ * (the _slow calls), a tail call, which sorts out which and leaves the
+ * fast path without a stack frame. The _slow calls take the check's key
+ * for the user pointer (<uaccess/generic.h>), so that the fast path keeps
+ * no register for the caller's pointer.
  */
+#ifdef _uaccess_arch_check_mask_copy
+_UACCESS_INLINE unsigned long _uaccess_copy_to_user_fused(void __user *to, const void *from,
+							unsigned long n)
+{
+	unsigned long key;
+	bool ok;
+	void __user *p = _UACCESS_CHECK_MASK_COPY(to, n, &ok, &key);
+
+	if (__builtin_expect(!ok, 0))
+		return _uaccess_copy_to_user_slow(key, from, n);
+	return __uaccess_copy_to_user(p, from, n);
+}
+
+_UACCESS_INLINE unsigned long _uaccess_copy_from_user_fused(void *to, const void __user *from,
+							  unsigned long n)
+{
+	unsigned long key;
+	bool ok;
+	const void __user *p = _UACCESS_CHECK_MASK_COPY(from, n, &ok, &key);
+
+	if (__builtin_expect(!ok, 0))
+		return _uaccess_copy_from_user_slow(to, key, n);
+	return _uaccess_copy_from_user_fill(to, p, n);
+}
+
+_UACCESS_INLINE unsigned long
+_uaccess_copy_from_user_nozero_fused(void *to, const void __user *from, unsigned long n)
+{
+	unsigned long key;
+	bool ok;
+	const void __user *p = _UACCESS_CHECK_MASK_COPY(from, n, &ok, &key);
+
+	if (__builtin_expect(!ok, 0))
+		return _uaccess_copy_from_user_nozero_slow(to, key, n);
+	return __uaccess_copy_from_user(to, p, n);
+}
+#else	/* never called: _UACCESS_USERCOPY_UNKNOWN is 0 */
+#define _uaccess_copy_to_user_fused(to, from, n) (n)
+#define _uaccess_copy_from_user_fused(to, from, n) (n)
+#define _uaccess_copy_from_user_nozero_fused(to, from, n) (n)
+#endif
+
+/* The calls of contracts 3, 4, 8 and 10 behind that check. */
 _UACCESS_INLINE __must_check unsigned long uaccess_copy_to_user(void __user *to,
 						 const void *from,
 						 unsigned long n)
 {
-	if (_UACCESS_USERCOPY_UNKNOWN(from)) {
-		unsigned long key;
-		bool ok;
-		void __user *p = _UACCESS_CHECK_MASK_COPY(to, n, &ok, &key);
-
-		if (__builtin_expect(!ok, 0))
-			return _uaccess_copy_to_user_slow(key, from, n);
-		return __uaccess_copy_to_user(p, from, n);
-	}
+	if (_UACCESS_USERCOPY_UNKNOWN(from))
+		return _uaccess_copy_to_user_fused(to, from, n);
 	if (!_uaccess_usercopy_ok(from, n, true, _UACCESS_HC_TO))
 		return n;
 	return _uaccess_copy_to_user_unhardened(to, from, n);
@@ -509,15 +545,8 @@ _UACCESS_INLINE __must_check unsigned long uaccess_copy_from_user(void *to,
 						   const void __user *from,
 						   unsigned long n)
 {
-	if (_UACCESS_USERCOPY_UNKNOWN(to)) {
-		unsigned long key;
-		bool ok;
-		const void __user *p = _UACCESS_CHECK_MASK_COPY(from, n, &ok, &key);
-
-		if (__builtin_expect(!ok, 0))
-			return _uaccess_copy_from_user_slow(to, key, n);
-		return _uaccess_copy_from_user_fill(to, p, n);
-	}
+	if (_UACCESS_USERCOPY_UNKNOWN(to))
+		return _uaccess_copy_from_user_fused(to, from, n);
 	if (!_uaccess_usercopy_ok(to, n, false, _UACCESS_HC_FROM))
 		return n;
 	return _uaccess_copy_from_user_unhardened(to, from, n);
@@ -526,15 +555,8 @@ _UACCESS_INLINE __must_check unsigned long uaccess_copy_from_user(void *to,
 _UACCESS_INLINE __must_check unsigned long
 uaccess_copy_from_user_nozero(void *to, const void __user *from, unsigned long n)
 {
-	if (_UACCESS_USERCOPY_UNKNOWN(to)) {
-		unsigned long key;
-		bool ok;
-		const void __user *p = _UACCESS_CHECK_MASK_COPY(from, n, &ok, &key);
-
-		if (__builtin_expect(!ok, 0))
-			return _uaccess_copy_from_user_nozero_slow(to, key, n);
-		return __uaccess_copy_from_user(to, p, n);
-	}
+	if (_UACCESS_USERCOPY_UNKNOWN(to))
+		return _uaccess_copy_from_user_nozero_fused(to, from, n);
 	if (!_uaccess_usercopy_ok(to, n, false, _UACCESS_HC_FROM_NOZERO))
 		return n;
 	return _uaccess_copy_from_user_nozero_unhardened(to, from, n);
