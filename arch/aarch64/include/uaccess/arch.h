@@ -321,7 +321,15 @@ _UACCESS_INLINE unsigned long _uaccess_arch_mask_addr(unsigned long a,
 	"ccmp %[n], %[off], #2, hs" more
 #define _UACCESS_CHECK_MASK_OUT(ok)					\
 	[base] "=&r"(base), [start] "=&r"(start), [span] "=&r"(span),	\
-	[off] "=&r"(off), "=@ccls"(ok)
+	[off] "=&r"(off), _UACCESS_FITS_OUT(ok)
+/* The condition as the asm's output; a compiler without flag outputs sets a register. */
+#ifdef __GCC_ASM_FLAG_OUTPUTS__
+#define _UACCESS_FITS ""
+#define _UACCESS_FITS_OUT(ok) "=@ccls"(ok)
+#else
+#define _UACCESS_FITS "\n\tcset %w[fits], ls"
+#define _UACCESS_FITS_OUT(ok) [fits] "=r"(ok)
+#endif
 #define _UACCESS_CHECK_MASK_IN						\
 	[ua] "r"(_uaccess_arch_untag_addr(a)), [n] "r"(n)
 
@@ -330,10 +338,10 @@ _UACCESS_INLINE unsigned long _uaccess_arch_check_mask(unsigned long a,
 						  unsigned long n, bool *ok)
 {
 	unsigned long base, start, span, off, m = a;
-	bool fits;
+	int fits;
 
 	/* m in a's register: the refused path has no use for a. */
-	__asm__(_UACCESS_CHECK_MASK_ASM("m", "")
+	__asm__(_UACCESS_CHECK_MASK_ASM("m", "") _UACCESS_FITS
 		: _UACCESS_CHECK_MASK_OUT(fits), [m] "+r"(m)
 		: _UACCESS_CHECK_MASK_IN);
 	*ok = fits;
@@ -347,11 +355,11 @@ _UACCESS_INLINE unsigned long _uaccess_arch_check_mask_copy(unsigned long a,
 						       unsigned long *key)
 {
 	unsigned long m, base, start, span, off, limit;
-	bool fits;
+	int fits;
 
 	__asm__(_UACCESS_CHECK_MASK_ASM("a", "\n\t"
 		_UACCESS_LIMIT_LDR("limit", "16")
-		"ccmp %[n], %[limit], #2, ls")
+		"ccmp %[n], %[limit], #2, ls") _UACCESS_FITS
 		: _UACCESS_CHECK_MASK_OUT(fits), [m] "=&r"(m), [limit] "=&r"(limit)
 		: _UACCESS_CHECK_MASK_IN, [a] "r"(a));
 	*ok = fits;
