@@ -326,9 +326,11 @@ _UACCESS_INLINE unsigned long _uaccess_arch_mask_addr(unsigned long a,
 #ifdef __GCC_ASM_FLAG_OUTPUTS__
 #define _UACCESS_FITS ""
 #define _UACCESS_FITS_OUT(ok) "=@ccls"(ok)
+#define _UACCESS_FITS_CLOBBER
 #else
 #define _UACCESS_FITS "\n\tcset %w[fits], ls"
 #define _UACCESS_FITS_OUT(ok) [fits] "=r"(ok)
+#define _UACCESS_FITS_CLOBBER "cc"
 #endif
 #define _UACCESS_CHECK_MASK_IN						\
 	[ua] "r"(_uaccess_arch_untag_addr(a)), [n] "r"(n)
@@ -343,7 +345,7 @@ _UACCESS_INLINE unsigned long _uaccess_arch_check_mask(unsigned long a,
 	/* m in a's register: the refused path has no use for a. */
 	__asm__(_UACCESS_CHECK_MASK_ASM("m", "") _UACCESS_FITS
 		: _UACCESS_CHECK_MASK_OUT(fits), [m] "+r"(m)
-		: _UACCESS_CHECK_MASK_IN);
+		: _UACCESS_CHECK_MASK_IN : _UACCESS_FITS_CLOBBER);
 	*ok = fits;
 	return m;
 }
@@ -361,7 +363,7 @@ _UACCESS_INLINE unsigned long _uaccess_arch_check_mask_copy(unsigned long a,
 		_UACCESS_LIMIT_LDR("limit", "16")
 		"ccmp %[n], %[limit], #2, ls") _UACCESS_FITS
 		: _UACCESS_CHECK_MASK_OUT(fits), [m] "=&r"(m), [limit] "=&r"(limit)
-		: _UACCESS_CHECK_MASK_IN, [a] "r"(a));
+		: _UACCESS_CHECK_MASK_IN, [a] "r"(a) : _UACCESS_FITS_CLOBBER);
 	*ok = fits;
 	*key = a;
 	return m;
