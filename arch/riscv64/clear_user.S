@@ -32,14 +32,16 @@
 /*
  * _uaccess_asm_clear_user: zero n bytes of user memory (a C function).
  * Input:    a0 = user destination, a1 = byte count
- * Output:   a0 = bytes not cleared (0 on success)
- * Clobbers: a1, a2, t0..t3 (caller-saved)
+ * Output:   a0 = bytes not cleared (0 on success); sstatus.SUM clear in
+ *           an S-mode build (set for the call: sum_open, <uaccess/arch.h>)
+ * Clobbers: a1, a2, t0..t3, t6 (caller-saved)
  * Faults:   every sb/sh/sw/sd on the destination. The fixup of a group,
  *           pair, head or tail store is .Lclear_bytes, with a0/a1 at the
  *           group's start; that of the byte loop returns the exact count of
  *           bytes not cleared.
  */
 UACCESS_FUNC(_uaccess_asm_clear_user)
+	sum_open t6
 	li	t0, 8
 	bltu	a1, t0, .Lclear_bytes
 	andi	t1, a0, 7
@@ -87,7 +89,7 @@ UACCESS_FUNC(_uaccess_asm_clear_user)
 	UACCESS_USER(.Lclear_bytes, sh zero, 0(a0))
 .Lclear_ok:
 	li	a0, 0
-	ret
+	sum_ret t6, 1
 .Lclear_tail_odd:			/* a1 = 1 or 3 */
 	add	t3, a0, a1
 	andi	t2, a1, 2
@@ -96,7 +98,7 @@ UACCESS_FUNC(_uaccess_asm_clear_user)
 .Lclear_tail_byte:
 	UACCESS_USER(.Lclear_bytes, sb zero, -1(t3))
 	li	a0, 0
-	ret
+	sum_ret t6, 1
 .Lclear_tail_word:			/* 4 <= a1 < 8 */
 	UACCESS_USER(.Lclear_bytes, sw zero, 0(a0))
 	addi	a0, a0, 4
@@ -148,10 +150,10 @@ UACCESS_FUNC(_uaccess_asm_clear_user)
 	addi	a0, a0, 1
 	bne	a0, a2, .Lclear_byte_loop
 	li	a0, 0
-	ret
+	sum_ret t6, 1
 .Lclear_byte_fault:	/* a0: the first byte not cleared */
 	sub	a0, a2, a0
-	ret
+	sum_ret t6, 1
 UACCESS_END(_uaccess_asm_clear_user)
 
 	.section .note.GNU-stack, "", @progbits

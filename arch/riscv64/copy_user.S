@@ -74,7 +74,8 @@
 /*
  * _uaccess_asm_copy_user: copy n bytes, either side user memory (a C function).
  * Input:    a0 = destination, a1 = source, a2 = byte count
- * Output:   a0 = bytes not copied (0 on success)
+ * Output:   a0 = bytes not copied (0 on success); sstatus.SUM clear in
+ *           an S-mode build (set for the call: sum_open, <uaccess/arch.h>)
  * Clobbers: a1..a7, t0..t6 (caller-saved)
  * Faults:   every load on the source and store on the destination. The
  *           fixup of an access of a group, pair, round, head or tail is
@@ -83,6 +84,7 @@
  *           loop returns the exact count of bytes not copied.
  */
 UACCESS_FUNC(_uaccess_asm_copy_user)
+	sum_open t0
 	add	a3, a0, a2		/* a3: the end of the destination */
 	li	t0, 8
 	bltu	a2, t0, .Lcopy_bytes
@@ -135,7 +137,7 @@ UACCESS_FUNC(_uaccess_asm_copy_user)
 	UACCESS_USER(.Lcopy_bytes, sb t1, -1(t4))
 .Lcopy_ok:
 	li	a0, 0
-	ret
+	sum_ret a1
 
 .Lcopy_8_15:		/* both aligned, 8 <= a2 < 16: no size test first */
 	UACCESS_USER(.Lcopy_bytes, ld t1, 0(a1))
@@ -257,10 +259,10 @@ UACCESS_FUNC(_uaccess_asm_copy_user)
 	addi	a1, a1, 1
 	bne	a0, a3, .Lcopy_byte_loop
 	li	a0, 0
-	ret
+	sum_ret a1
 .Lcopy_byte_fault:	/* a0: the first byte not copied */
 	sub	a0, a3, a0
-	ret
+	sum_ret a1
 .Lcopy_shift_fault:	/* the shifting loop's: its source from a0 */
 	add	a1, a0, a5
 	j	.Lcopy_bytes

@@ -78,6 +78,34 @@
 #define UACCESS_SSTATUS_SUM (1UL << 18)
 
 /*
+ * The bulk routines (clear_user.S, copy_user.S) hold their window
+ * themselves: sum_open REG sets SUM at their entry and sum_ret REG clears
+ * it and returns, on every path (REG: a scratch register, which sum_ret's
+ * caller may keep from sum_open instead: no lui then). A checked call then
+ * reaches them with a tail call, and the window costs what Linux's does:
+ * lui, csrs, csrc, and one more lui where the routine has no register to
+ * keep. Every routine call therefore ends with SUM clear: the unsafe copy,
+ * which runs inside a user_access_begin() window, sets it again.
+ */
+#ifdef __ASSEMBLER__
+.macro sum_open reg
+#if UACCESS_RISCV_SUM
+	lui	\reg, 0x40		/* UACCESS_SSTATUS_SUM */
+	.insn i 0x73, 2, x0, \reg, 0x100	/* csrs sstatus */
+#endif
+.endm
+.macro sum_ret reg, kept=0
+#if UACCESS_RISCV_SUM
+	.if !\kept
+	lui	\reg, 0x40
+	.endif
+	.insn i 0x73, 3, x0, \reg, 0x100	/* csrc sstatus */
+#endif
+	ret
+.endm
+#endif
+
+/*
  * RV64GC has no count-trailing-zeros instruction (Zbb's ctz is not in
  * it): the string calls find the NUL's byte with a multiplication
  * (lib/word_at_a_time.h) instead of a call to libgcc.
@@ -124,43 +152,40 @@ _UACCESS_INLINE void _uaccess_arch_user_close(const void __user *p, unsigned lon
 
 _UACCESS_INLINE unsigned long _uaccess_arch_clear(void __user *to, unsigned long n)
 {
-	unsigned long left;
-
-	_uaccess_arch_user_open(to, n, UACCESS_WRITE);
-	left = _uaccess_asm_clear_user(to, n);
-	_uaccess_arch_user_close(to, n, UACCESS_WRITE);
-	return left;
+	return _uaccess_asm_clear_user(to, n);	/* its window inside: sum_open */
 }
 
 _UACCESS_INLINE unsigned long _uaccess_arch_copy_to(void __user *to,
 					       const void *from,
 					       unsigned long n)
 {
-	unsigned long left;
-
-	_uaccess_arch_user_open(to, n, UACCESS_WRITE);
-	left = _uaccess_asm_copy_user((__force void *)to, from, n);
-	_uaccess_arch_user_close(to, n, UACCESS_WRITE);
-	return left;
+	return _uaccess_asm_copy_user((__force void *)to, from, n);
 }
 
 _UACCESS_INLINE unsigned long _uaccess_arch_copy_from(void *to,
 						 const void __user *from,
 						 unsigned long n)
 {
-	unsigned long left;
-
-	_uaccess_arch_user_open(from, n, UACCESS_READ);
-	left = _uaccess_asm_copy_user(to, (__force const void *)from, n);
-	_uaccess_arch_user_close(from, n, UACCESS_READ);
-	return left;
+	return _uaccess_asm_copy_user(to, (__force const void *)from, n);
 }
 
 _UACCESS_INLINE unsigned long _uaccess_arch_copy_unsafe(void __user *to,
 						   const void *from,
 						   unsigned long n)
 {
-	return _uaccess_asm_copy_user((__force void *)to, from, n);
+	unsigned long left = _uaccess_asm_copy_user((__force void *)to, from, n);
+
+	/* The routine closed the window: the caller's stays open. */
+	_uaccess_arch_user_open(to, n, UACCESS_WRITE);
+	return left;
+}
+
+/* The kernel probes: outside any window, which the routine leaves closed. */
+#define _uaccess_arch_kernel_copy_nofault _uaccess_arch_kernel_copy_nofault
+_UACCESS_INLINE unsigned long _uaccess_arch_kernel_copy_nofault(void *dst, const void *src,
+							   unsigned long n)
+{
+	return _uaccess_asm_copy_user(dst, src, n);
 }
 
 /*
