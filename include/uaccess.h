@@ -315,8 +315,14 @@ _uaccess_copy_from_user_unhardened(void *to, const void __user *from,
 	unsigned long left = n;
 
 	from = _UACCESS_CHECK_MASK(from, n, &ok);
+#ifdef _UACCESS_COPY_FROM_FILL_INLINE
+	/* The arch's copy fills in line, without a frame (<uaccess/generic.h>). */
+	if (__builtin_expect(ok, 1))
+		return _uaccess_copy_from_user_fill(to, from, n);
+#else
 	if (__builtin_expect(ok, 1))
 		left = __uaccess_copy_from_user(to, from, n);
+#endif
 	if (__builtin_expect(left != 0, 0)) {
 		/*
 		 * Never hand back what the buffer held before. The empty asm

@@ -201,7 +201,9 @@ _UACCESS_INLINE void _uaccess_generic_kernel_zero(void *p, unsigned long n)
  * _uaccess_arch_copy_from, and to[n - left, n) zeroed when it returns left
  * != 0. The default zeroes after the call, which costs the caller a stack
  * frame; an architecture names instead _uaccess_copy_from_fill (<uaccess.h>),
- * the same out of line, for a tail call. The empty asm keeps the compiler
+ * the same out of line, for a tail call, or fills in its copy's own asm
+ * (and defines _UACCESS_COPY_FROM_FILL_INLINE: every copy_from_user takes
+ * it). The empty asm keeps the compiler
  * from computing the address on the path that copied everything, the
  * common one. The copy is _uaccess_arch_copy_from_in_window: the arch's
  * copy_from, window included, unless its _uaccess_arch_copy_from_fill

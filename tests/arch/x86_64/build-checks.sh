@@ -36,3 +36,6 @@ for band in UACCESS_CLEAR_SHORT_LIMIT=32 UACCESS_CLEAR_SHORT_LIMIT=129 \
 	bands -D$band | grep -q "#error.*${band%=*}"
 	result $? "size bands: -D$band is refused by its #error"
 done
+
+# The checked calls build no stack frame: no push, no lower rsp.
+no_frame 'push|sub[[:space:]]+\$[^,]*,%rsp'

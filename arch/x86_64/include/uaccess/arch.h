@@ -190,6 +190,28 @@ _UACCESS_INLINE unsigned long _uaccess_arch_copy_from(void *to,
 	return n;
 }
 
+/*
+ * copy_from_user's copy and zero fill: every exit of copy_user.S that
+ * leaves bytes (the byte loop's fault, rep movsb's) returns rdi at the
+ * first byte not copied, so the fill starts from the asm's own output,
+ * an inline rep stosb: the caller keeps neither to nor n across the call,
+ * and builds no stack frame for a path a short copy alone takes.
+ */
+#define _uaccess_arch_copy_from_fill _uaccess_arch_copy_from_fill
+#define _UACCESS_COPY_FROM_FILL_INLINE 1
+_UACCESS_INLINE unsigned long _uaccess_arch_copy_from_fill(void *to,
+						      const void __user *ufrom,
+						      unsigned long n)
+{
+	const void *from = (__force const void *)ufrom;
+
+	_UACCESS_COPY(_UACCESS_STAC, _UACCESS_CLAC);
+	if (__builtin_expect(n != 0, 0))	/* to: where the copy stopped */
+		__asm__ volatile("movq %%rcx, %%rdx\n\trep stosb\n\tmovq %%rdx, %%rcx"
+				 : "+D"(to), "+c"(n) : "a"(0) : "rdx", "memory");
+	return n;
+}
+
 _UACCESS_INLINE unsigned long _uaccess_arch_copy_unsafe(void __user *uto,
 						   const void *from,
 						   unsigned long n)
@@ -452,6 +474,25 @@ _UACCESS_INLINE unsigned long _uaccess_arch_check_mask(unsigned long a,
 		: _UACCESS_RANGE_INPUTS
 		: "cc");
 	*ok = n - 1 < lim;
+	return p;
+}
+
+/*
+ * The copies' form (<uaccess/generic.h>): the check and mask above, then
+ * the hardened limit's compare, and a copy that fails either goes out of
+ * line with a as its key, a tail call: the copies keep no stack frame.
+ */
+#define _uaccess_arch_check_mask_copy _uaccess_arch_check_mask_copy
+_UACCESS_INLINE unsigned long _uaccess_arch_check_mask_copy(unsigned long a,
+						       unsigned long n,
+						       bool *ok,
+						       unsigned long *key)
+{
+	unsigned long p = _uaccess_arch_check_mask(a, n, ok);
+
+	*ok = *ok && n <= __atomic_load_n(&_uaccess_limits.usercopy,
+					  __ATOMIC_RELAXED);
+	*key = a;
 	return p;
 }
 
