@@ -312,17 +312,18 @@ _uaccess_copy_from_user_unhardened(void *to, const void __user *from,
 {
 	bool ok;
 
-	unsigned long left = n;
-
 	from = _UACCESS_CHECK_MASK(from, n, &ok);
 #ifdef _UACCESS_COPY_FROM_FILL_INLINE
 	/* The arch's copy fills in line, without a frame (<uaccess/generic.h>). */
 	if (__builtin_expect(ok, 1))
 		return _uaccess_copy_from_user_fill(to, from, n);
+	_uaccess_arch_kernel_zero(to, n);	/* refused: nothing read */
+	return n;
 #else
+	unsigned long left = n;
+
 	if (__builtin_expect(ok, 1))
 		left = __uaccess_copy_from_user(to, from, n);
-#endif
 	if (__builtin_expect(left != 0, 0)) {
 		/*
 		 * Never hand back what the buffer held before. The empty asm
@@ -333,6 +334,7 @@ _uaccess_copy_from_user_unhardened(void *to, const void __user *from,
 		_uaccess_arch_kernel_zero((char *)to + (n - left), left);
 	}
 	return left;
+#endif
 }
 
 _UACCESS_INLINE __must_check unsigned long
