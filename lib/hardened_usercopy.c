@@ -11,11 +11,14 @@
  * pointer: a copy to or from an object of unknown size compares n with
  * _uaccess_limits.usercopy (a plain integer, in .data, beside the user
  * range: lib/user_range.c), INT_MAX without a check hook and 0 with one,
- * and only a larger n calls here. Every read that leads to a call is one
+ * or checks the range against _uaccess_limits.copy_span, 0 with a hook
+ * (x86-64 keeps it in the code: the setter has the arch rewrite it), and
+ * only a refused copy calls here. Every read that leads to a call is one
  * atomic load here, so a hook removed meanwhile is never called through
  * a stale test.
  */
 #include <uaccess.h>
+#include "internal.h"
 
 static uaccess_usercopy_check_t *check_hook;
 static uaccess_usercopy_report_t *report_hook;
@@ -36,6 +39,7 @@ uaccess_usercopy_check_t *uaccess_set_usercopy_check(uaccess_usercopy_check_t *c
 			 check ? 0 : _uaccess_limits.span, __ATOMIC_RELAXED);
 	__atomic_store_n(&_uaccess_limits.usercopy, check ? 0 : __INT_MAX__,
 			 __ATOMIC_RELEASE);
+	_uaccess_arch_user_range(uaccess_user_start, uaccess_user_end);
 	return old;
 }
 

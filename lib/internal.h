@@ -48,9 +48,9 @@ const char *_uaccess_arch_module(struct uaccess_module *m);
 const char *_uaccess_arch_strategy(void);
 
 /*
- * arch_user_range.c: the user range changed (uaccess_set_user_range());
- * an arch that keeps it in its code writes it there, once uaccess_init()
- * ran.
+ * arch_user_range.c: the user range or the copies' span changed
+ * (uaccess_set_user_range(), uaccess_set_usercopy_check()); an arch that
+ * keeps them in its code writes them there, once uaccess_init() ran.
  */
 void _uaccess_arch_user_range(unsigned long start, unsigned long end);
 

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: MIT
 /*
- * The user range as immediates in the code: every inline
- * _uaccess_arch_mask_addr() (<uaccess/arch.h>) holds -start and end - start in
- * two movabs instructions, each listed in the section uaccess_range. This
- * file writes them: at uaccess_init(), and at every uaccess_set_user_range()
- * after it (before it, the text-poke hook may not be ready, and init writes
- * them anyway); a module's at its registration and at every later
- * uaccess_set_user_range(), through the same function. Like the
+ * The user range as immediates in the code: every inline range check and
+ * mask (<uaccess/arch.h>) holds -start and a span in two movabs
+ * instructions, each listed in the section uaccess_range: end - start, or
+ * for the copies _uaccess_limits.copy_span (0 while a usercopy check hook
+ * is set). This file writes them: at uaccess_init(), and at every
+ * uaccess_set_user_range() and uaccess_set_usercopy_check() after it
+ * (before it, the text-poke hook may not be ready, and init writes them
+ * anyway); a module's at its registration and at every later such call,
+ * through the same function. Like the
  * alternatives, a site is checked before it is written: the 8 bytes must
  * follow a movabs opcode (REX.W, then B8+r), or the site is left alone,
  * the call returns -1 and the report says which.
@@ -36,25 +38,28 @@ int _uaccess_range_patch(const struct uaccess_range_imm *start,
 			 const struct uaccess_range_imm *stop,
 			 struct uaccess_patch_report *report)
 {
-	unsigned long minus_start = -uaccess_user_start;
-	unsigned long span = uaccess_user_end - uaccess_user_start;
+	const unsigned long value[] = {
+		[UACCESS_RANGE_IMM_MINUS_START] = -uaccess_user_start,
+		[UACCESS_RANGE_IMM_SPAN] = uaccess_user_end - uaccess_user_start,
+		[UACCESS_RANGE_IMM_COPY_SPAN] =
+			__atomic_load_n(&_uaccess_limits.copy_span, __ATOMIC_RELAXED),
+	};
 	int ret = 0;
 
 	for (const struct uaccess_range_imm *r = start; r < stop; r++) {
 		uint8_t *imm = (uint8_t *)&r->imm + r->imm;
-		const uint8_t *b = (const uint8_t *)(r->kind == UACCESS_RANGE_IMM_SPAN ?
-						     &span : &minus_start);
+		const uint8_t *b;
 		int same = 1;
 
 		if (r->kind == RANGE_IMM_NONE)
 			continue;
-		if (r->kind != UACCESS_RANGE_IMM_SPAN &&
-		    r->kind != UACCESS_RANGE_IMM_MINUS_START) {
+		if (r->kind < 0 || r->kind >= (int)(sizeof(value) / sizeof(value[0]))) {
 			_uaccess_report_refusal(report, "range immediate",
 						(uintptr_t)imm, "unknown kind");
 			ret = -1;
 			continue;
 		}
+		b = (const uint8_t *)&value[r->kind];
 		if ((imm[-2] & 0xf8) != 0x48 || (imm[-1] & 0xf8) != 0xb8) {
 			_uaccess_report_refusal(report, "range immediate",
 						(uintptr_t)imm, "not the immediate of a movabs");

@@ -380,11 +380,14 @@ void test_arch_module_code(const struct uaccess_module *m,
 	for (r = m->range_start; r < (const struct uaccess_range_imm *)m->range_stop; r++) {
 		const uint8_t *imm = (const uint8_t *)&r->imm + r->imm;
 		uint64_t v, want = r->kind == UACCESS_RANGE_IMM_SPAN ?
-			uaccess_user_end - uaccess_user_start : -uaccess_user_start;
+			uaccess_user_end - uaccess_user_start :
+			r->kind == UACCESS_RANGE_IMM_COPY_SPAN ?
+			_uaccess_limits.copy_span : -uaccess_user_start;
 
 		memcpy(&v, imm, 8);
 		imms++;
 		t_case(v == want && (r->kind == UACCESS_RANGE_IMM_SPAN ||
+				     r->kind == UACCESS_RANGE_IMM_COPY_SPAN ||
 				     r->kind == UACCESS_RANGE_IMM_MINUS_START),
 		       "%s: range immediate %p (kind %d) holds %#llx, want %#llx",
 		       when, (const void *)imm, (int)r->kind,

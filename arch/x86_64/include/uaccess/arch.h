@@ -60,6 +60,7 @@
 /* What each immediate of the section uaccess_range holds (see below). */
 #define UACCESS_RANGE_IMM_MINUS_START	0	/* -uaccess_user_start */
 #define UACCESS_RANGE_IMM_SPAN		1	/* end - start */
+#define UACCESS_RANGE_IMM_COPY_SPAN	2	/* _uaccess_limits.copy_span */
 
 /*
  * Feature bits for uaccess_init_features(). uaccess_cpu_features() reports
@@ -390,9 +391,10 @@ _UACCESS_INLINE int _uaccess_arch_futex_cmpxchg(unsigned int *cur,
  * mask branch-free.
  *
  * The range is not loaded from uaccess_user_start / uaccess_user_end: it
- * sits in the code as two 64-bit immediates, written by uaccess_init() and
- * again by every later uaccess_set_user_range() (arch/x86_64/arch_user_range.c;
- * the table of immediates is the section uaccess_range). Before that they
+ * sits in the code as 64-bit immediates, written by uaccess_init() and
+ * again by every later uaccess_set_user_range() and
+ * uaccess_set_usercopy_check() (arch/x86_64/arch_user_range.c; the table
+ * of immediates is the section uaccess_range). Before that they
  * hold the build-time range. A load of the variables would put a load and
  * a chain of dependent instructions between the caller's pointer and the
  * access, and a rep stosb / rep movsb waits for its address. The
@@ -411,18 +413,18 @@ _UACCESS_INLINE int _uaccess_arch_futex_cmpxchg(unsigned int *cur,
 	"	.popsection\n"
 
 /*
- * The start of both sequences below: %[off] = a - start, %[span] = end -
- * start, from the two immediates, then the bad address in %[masked]; and
- * the inputs they name.
+ * The start of the sequences below: %[off] = a - start, %[span] = the
+ * span immediate of kind (end - start, or the copies' span), then the bad
+ * address in %[masked]; and the inputs they name.
  */
-#define _UACCESS_RANGE_ASM						\
+#define _UACCESS_RANGE_ASM(kind)					\
 	"movabsq %[start0], %[off]\n"					\
 	"1:\n"								\
 	_UACCESS_RANGE_IMM("1b", _UACCESS_S(UACCESS_RANGE_IMM_MINUS_START)) \
 	"	addq %[a], %[off]\n\t"					\
 	"movabsq %[span0], %[span]\n"					\
 	"2:\n"								\
-	_UACCESS_RANGE_IMM("2b", _UACCESS_S(UACCESS_RANGE_IMM_SPAN))	\
+	_UACCESS_RANGE_IMM("2b", _UACCESS_S(kind))			\
 	"	movabsq %[bad], %[masked]\n\t"
 #define _UACCESS_RANGE_INPUTS						\
 	[a] "r"(a), [start0] "i"(-(unsigned long)UACCESS_USER_START),	\
@@ -437,7 +439,7 @@ _UACCESS_INLINE unsigned long _uaccess_arch_mask_addr(unsigned long a,
 	unsigned long off, span, mask;
 
 	(void)start, (void)end;
-	__asm__(_UACCESS_RANGE_ASM
+	__asm__(_UACCESS_RANGE_ASM(UACCESS_RANGE_IMM_SPAN)
 		"cmpq %[span], %[off]\n\t"
 		"cmovbq %[a], %[masked]"
 		: [off] "=&r"(off), [span] "=&r"(span), [masked] "=&r"(mask)
@@ -451,12 +453,25 @@ _UACCESS_INLINE unsigned long _uaccess_arch_mask_addr(unsigned long a,
  * (a - start) is end - a, and its borrow says a lies outside [start,
  * end], which is access_ok()'s test of a. The same flags drive the mask
  * (cmova: start <= a < end keeps a) and set lim to 0 outside, so that
- * n - 1 < lim is the whole check, one compare and one branch. It refuses
- * n = 0 at every address: the refused path returns n, 0, and touches
- * nothing, so a call of no bytes skips the routine's size classes (at 0
- * bytes the checked calls cost 1.3-1.5x a byte loop's otherwise). No
- * load, and the accesses wait for add, sub and cmov, the same chain as
- * the mask alone.
+ * one compare of n with lim is the whole check, and one branch. No load,
+ * and the accesses wait for add, sub and cmov, the same chain as the
+ * mask alone. kind names the span immediate.
+ */
+#define _UACCESS_CHECK_MASK_ASM(kind)					\
+	__asm__(_UACCESS_RANGE_ASM(kind)				\
+		"xorl %k[zero], %k[zero]\n\t"				\
+		"subq %[off], %[span]\n\t"				\
+		"cmovaq %[a], %[masked]\n\t"				\
+		"cmovbq %[zero], %[span]"					\
+		: [off] "=&r"(off), [span] "=&r"(lim), [masked] "=&r"(p),	\
+		  [zero] "=&r"(zero)						\
+		: _UACCESS_RANGE_INPUTS					\
+		: "cc")
+
+/*
+ * clear_user's: n - 1 < lim refuses n = 0 at every address, and the
+ * refused path returns n, 0, and touches nothing: a clear of no bytes
+ * skips the routine's size classes.
  */
 #define _uaccess_arch_check_mask _uaccess_arch_check_mask
 _UACCESS_INLINE unsigned long _uaccess_arch_check_mask(unsigned long a,
@@ -464,23 +479,19 @@ _UACCESS_INLINE unsigned long _uaccess_arch_check_mask(unsigned long a,
 {
 	unsigned long off, lim, p, zero;
 
-	__asm__(_UACCESS_RANGE_ASM
-		"xorl %k[zero], %k[zero]\n\t"
-		"subq %[off], %[span]\n\t"
-		"cmovaq %[a], %[masked]\n\t"
-		"cmovbq %[zero], %[span]"
-		: [off] "=&r"(off), [span] "=&r"(lim), [masked] "=&r"(p),
-		  [zero] "=&r"(zero)
-		: _UACCESS_RANGE_INPUTS
-		: "cc");
+	_UACCESS_CHECK_MASK_ASM(UACCESS_RANGE_IMM_SPAN);
 	*ok = n - 1 < lim;
 	return p;
 }
 
 /*
- * The copies' form (<uaccess/generic.h>): the check and mask above, then
- * the hardened limit's compare, and a copy that fails either goes out of
- * line with a as its key, a tail call: the copies keep no stack frame.
+ * The copies' form (<uaccess/generic.h>): the same sequence against the
+ * copies' span, an immediate that is end - start, or 0 while a check hook
+ * is set (lib/hardened_usercopy.c has it rewritten), and the compare with
+ * INT_MAX, a constant: the hardened limit costs no load. n = 0 passes at
+ * every address, to the routine, which touches nothing. A copy that fails
+ * goes out of line with a as its key, a tail call: the copies keep no
+ * stack frame.
  */
 #define _uaccess_arch_check_mask_copy _uaccess_arch_check_mask_copy
 _UACCESS_INLINE unsigned long _uaccess_arch_check_mask_copy(unsigned long a,
@@ -488,10 +499,10 @@ _UACCESS_INLINE unsigned long _uaccess_arch_check_mask_copy(unsigned long a,
 						       bool *ok,
 						       unsigned long *key)
 {
-	unsigned long p = _uaccess_arch_check_mask(a, n, ok);
+	unsigned long off, lim, p, zero;
 
-	*ok = *ok && n <= __atomic_load_n(&_uaccess_limits.usercopy,
-					  __ATOMIC_RELAXED);
+	_UACCESS_CHECK_MASK_ASM(UACCESS_RANGE_IMM_COPY_SPAN);
+	*ok = n <= lim && n <= (unsigned long)__INT_MAX__;
 	*key = a;
 	return p;
 }
