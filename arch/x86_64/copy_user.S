@@ -208,7 +208,7 @@ UACCESS_FUNC(_uaccess_asm_copy_user)
 	COPY_BLOCK
 	addq	$64, %rsi
 	addq	$64, %rdi
-	jmp	.Lcopy_short
+	jmp	.Lcopy_16_63	/* 17..63 left */
 .Lcopy_64_80:
 	MOVE_USER(movq (%rsi), %r8)
 	MOVE_USER(movq 8(%rsi), %r9)
