@@ -361,7 +361,10 @@ __must_check int _uaccess_copy_struct_unhardened(void *dst, unsigned long ksize,
  * Set them at boot, before the first copy, or at any time (a copy that
  * starts after the setter returns calls the new hook). Each setter
  * returns the hook it replaces; NULL removes one. Neither hook may make a
- * checked copy itself.
+ * checked copy itself. x86-64 holds the copies' limit in its code, so
+ * there uaccess_set_usercopy_check() after uaccess_init() rewrites it as
+ * uaccess_set_user_range() does, with the same rule: no other CPU inside
+ * a uaccess call.
  *
  * check(obj, n, to_user): true if [obj, obj + n) lies inside one object
  * of the kernel's, or in memory it does not track; false refuses the
