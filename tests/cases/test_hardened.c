@@ -218,6 +218,49 @@ static void within_known_size(void)
 	t_group_end();
 }
 
+/*
+ * A known-size object, copied from user memory that ends in a hole k
+ * bytes in: the copy stops at the hole, copy_from_user zero-fills exactly
+ * the OBJ - k bytes it did not copy, copy_from_user_nozero leaves them.
+ * These calls take the checked path without the fused check
+ * (<uaccess.h>), which fills apart from the arch's own copy.
+ */
+static void known_size_fault(void)
+{
+	unsigned char *obj = sized_object(kpage, OBJ);
+	unsigned char *two = plat_alloc_pages(2), *hole = two + page;
+
+	t_group_begin("hardened: a known-size object copied up to a user fault");
+	plat_user_begin();
+	for (size_t i = 0; i < page; i++)
+		two[i] = (unsigned char)(i * 7 + 1);
+	plat_user_end();
+	plat_protect(hole, 1, PLAT_NONE);
+	for (unsigned long k = 0; k <= OBJ; k += (k < 9 ? 1 : 7)) {
+		const unsigned char *src = hole - k;
+		unsigned long r, first = page - k;
+		bool copied = true;
+
+		memset(kpage, CANARY, page);
+		r = copy_from_user(obj, UPTR(src), opaque(OBJ));
+		for (unsigned long i = 0; i < k; i++)
+			copied &= obj[i] == (unsigned char)((first + i) * 7 + 1);
+		t_case(r == OBJ - k && copied &&
+		       t_first_not(obj + k, OBJ - k, 0) == OBJ - k &&
+		       t_first_not(kpage + OBJ, GUARD, CANARY) == GUARD,
+		       "copy_from_user(obj[%d], %lu bytes before a hole, %d) = %lu, "
+		       "or not the bytes, zeros and guard", OBJ, k, OBJ, r);
+		memset(kpage, CANARY, page);
+		r = copy_from_user_nozero(obj, UPTR(src), opaque(OBJ));
+		t_case(r == OBJ - k &&
+		       t_first_not(obj + k, OBJ - k + GUARD, CANARY) == OBJ - k + GUARD,
+		       "copy_from_user_nozero(obj[%d], %lu bytes before a hole, %d) "
+		       "= %lu, or wrote past the fault", OBJ, k, OBJ, r);
+	}
+	plat_protect(hole, 1, PLAT_RW);
+	t_group_end();
+}
+
 /* n above INT_MAX: refused whatever the object, before the kernel's check. */
 static void above_int_max(void)
 {
@@ -420,6 +463,7 @@ void test_hardened(void)
 	platform_report = uaccess_set_usercopy_report(test_report);
 	known_size();
 	within_known_size();
+	known_size_fault();
 	above_int_max();
 	kernel_check();
 	hardened_off();
